@@ -22,3 +22,8 @@ export function verdictOf(agrees: boolean, evidence: string): CheckResult {
 export function notCheckable(reason: string): CheckResult {
   return { verdict: "not-checkable", evidence: reason };
 }
+
+/** A check whose measurement is synchronous (static reads of the installed packages). */
+export function staticCheck(id: string, measure: () => CheckResult): Check {
+  return { id, run: async () => measure() };
+}

@@ -1,0 +1,219 @@
+import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
+import { staticCheck, verdictOf, notCheckable, type Check, type CheckResult } from "../check.ts";
+import { brokenEdges, CLOSURE_RULE_NAME, dependencyClosure } from "../static/closure.ts";
+import { declaredRuntimeDependencies, describeDependency, isExactVersion } from "../static/dependencies.ts";
+import { installedPi, readPackageJson, type PackageJson } from "../static/installed.ts";
+import { npmView } from "../static/npm-registry.ts";
+import {
+  isNodeBuiltin,
+  isRelative,
+  packageOfSpecifier,
+  scanDist,
+  staysInside,
+  type DistFileKind,
+  type SpecifierUse,
+} from "../static/specifiers.ts";
+import { classifyUi, UI_RULE_NAME } from "../static/ui-rule.ts";
+
+const CORE = PACKAGE_NAMES.core;
+const AI = PACKAGE_NAMES.ai;
+const TYPEBOX = PACKAGE_NAMES.typebox;
+
+/** The packages the book says the core's dist/ may name besides its own files. */
+export const CLOSED_OVER: readonly string[] = [AI, TYPEBOX];
+
+function corePackage(): PackageJson {
+  return readPackageJson(installedPi().dirs.core);
+}
+
+/**
+ * The core declares exactly `expectedCount` runtime dependencies (and, when given, exactly
+ * these names). The ledger's claim and the negative control both run through here.
+ */
+export function coreRuntimeDependencyCount(
+  id: string,
+  expectedCount: number,
+  expectedNames?: readonly string[],
+): Check {
+  return staticCheck(id, () => {
+    const core = corePackage();
+    const declared = declaredRuntimeDependencies(installedPi().dirs.core);
+    const required = declared.filter((d) => d.kind === "dependency");
+    const others = declared.filter((d) => d.kind !== "dependency");
+    const names = required.map((d) => d.name).sort();
+    const namesAgree = expectedNames === undefined || names.join() === [...expectedNames].sort().join();
+    const ranged = required.filter((d) => !isExactVersion(d.range)).map((d) => d.name);
+    return verdictOf(
+      required.length === expectedCount && others.length === 0 && namesAgree,
+      `${core.name} ${core.version} declares ${required.length} runtime dependencies (${required.map(describeDependency).join(", ")}); ` +
+        `optional/peer: ${others.length === 0 ? "none" : others.map(describeDependency).join(", ")}` +
+        (ranged.length > 0 ? `; a count of this release: ${ranged.join(", ")} is a range the lockfile resolves` : ""),
+    );
+  });
+}
+
+/** A filesystem-based session host: the coding agent, or a package that names sessions. */
+const SESSION_HOST_RULE = "session host = @earendil-works/pi-coding-agent or a name/keyword containing \"session\"";
+
+function isSessionHost(pkg: Pick<PackageJson, "name" | "keywords">): boolean {
+  return (
+    pkg.name === "@earendil-works/pi-coding-agent" ||
+    pkg.name.toLowerCase().includes("session") ||
+    (pkg.keywords ?? []).some((k) => k.toLowerCase().includes("session"))
+  );
+}
+
+function noUiOrSessionDependency(): CheckResult {
+  const core = corePackage();
+  const declared = declaredRuntimeDependencies(installedPi().dirs.core);
+  const rows = declared.map((dep) => {
+    const pkg = dep.installed ?? { name: dep.name };
+    const ui = classifyUi(pkg);
+    return { dep, ui, session: isSessionHost(pkg) };
+  });
+  const offending = rows.filter((r) => r.ui.ui || r.session);
+  return verdictOf(
+    offending.length === 0,
+    `${core.name} ${core.version} declares ${rows.length}: ` +
+      rows.map((r) => `${describeDependency(r.dep)} (${r.ui.ui ? "UI: " : ""}${r.ui.reason}${r.session ? "; session host" : ""})`).join("; ") +
+      ` — ${UI_RULE_NAME}; ${SESSION_HOST_RULE}`,
+  );
+}
+
+function countKinds(uses: readonly SpecifierUse[]): string {
+  const relative = uses.filter((u) => isRelative(u.specifier)).length;
+  const bare = [...new Set(uses.filter((u) => !isRelative(u.specifier)).map((u) => u.specifier))].sort();
+  return `${uses.length} specifiers (${relative} relative; bare: ${bare.length === 0 ? "none" : bare.join(", ")})`;
+}
+
+/** Specifiers that leave the closure: a bare package not in CLOSED_OVER, a relative path out of the package, or a computed one. */
+export function closureBreaks(packageDir: string, uses: readonly SpecifierUse[]): SpecifierUse[] {
+  return uses.filter((use) => {
+    if (use.computed === true) return true;
+    if (isRelative(use.specifier)) return !staysInside(packageDir, use);
+    return !CLOSED_OVER.includes(packageOfSpecifier(use.specifier));
+  });
+}
+
+function describeUse(use: SpecifierUse): string {
+  return `${use.form} "${use.specifier}" in ${use.file}`;
+}
+
+function specifiersClosed(): CheckResult {
+  const { dirs, core } = installedPi();
+  const scan = scanDist(dirs.core);
+  const kinds = Object.keys(scan) as DistFileKind[];
+  const breaks = kinds.flatMap((kind) => closureBreaks(dirs.core, scan[kind]));
+  const jsImportsTypebox = scan[".js"].some((u) => packageOfSpecifier(u.specifier) === TYPEBOX);
+  return verdictOf(
+    breaks.length === 0,
+    `${CORE} ${core} dist/ .js: ${countKinds(scan[".js"])}; .d.ts: ${countKinds(scan[".d.ts"])}; ` +
+      `closure breaks: ${breaks.length === 0 ? "none" : breaks.map(describeUse).join("; ")}` +
+      (jsImportsTypebox ? "" : "; typebox is named only by the .d.ts files (types), never by the .js"),
+  );
+}
+
+/** Terminal and filesystem modules of Node: what an interface (TUI, session store) would import. */
+export const INTERFACE_BUILTINS: readonly string[] = [
+  "fs",
+  "fs/promises",
+  "tty",
+  "readline",
+  "readline/promises",
+  "child_process",
+  "repl",
+];
+
+/** Why a specifier is an interface import, or undefined when it is not one. */
+export function interfaceImport(specifier: string): string | undefined {
+  if (isRelative(specifier)) return undefined;
+  if (isNodeBuiltin(specifier)) {
+    const builtin = specifier.replace(/^node:/, "");
+    return INTERFACE_BUILTINS.includes(builtin) ? `Node terminal/filesystem module ${builtin}` : undefined;
+  }
+  const pkg = packageOfSpecifier(specifier);
+  if (pkg === "@earendil-works/pi-coding-agent") return "the coding agent";
+  const ui = classifyUi({ name: pkg });
+  return ui.ui ? `UI/TUI package (${ui.reason})` : undefined;
+}
+
+function noInterfaceImports(): CheckResult {
+  const { dirs, core } = installedPi();
+  const scan = scanDist(dirs.core);
+  const all = [...scan[".js"], ...scan[".d.ts"]];
+  const found = all.flatMap((use) => {
+    const why = interfaceImport(use.specifier);
+    return why === undefined ? [] : [`${describeUse(use)}: ${why}`];
+  });
+  return verdictOf(
+    found.length === 0,
+    `${CORE} ${core} dist/: ${found.length} interface imports among ${scan[".js"].length} .js and ${scan[".d.ts"].length} .d.ts specifiers` +
+      (found.length > 0 ? `: ${found.join("; ")}` : "") +
+      ` — interface = Node ${INTERFACE_BUILTINS.join(", ")}, the coding agent, or a UI/TUI package by the ${UI_RULE_NAME}`,
+  );
+}
+
+/** Model-provider SDKs, telemetry and schema libraries: the book's three kinds of pi-ai dependency. */
+const DEPENDENCY_KINDS: { kind: string; matches: (name: string) => boolean }[] = [
+  {
+    kind: "provider SDK",
+    matches: (n) =>
+      ["@anthropic-ai/sdk", "openai", "@google/genai", "@mistralai/mistralai"].includes(n) || n.startsWith("@aws-sdk/client-"),
+  },
+  { kind: "telemetry", matches: (n) => n.includes("telemetry") || n.startsWith("@opentelemetry/") },
+  { kind: "schema", matches: (n) => n === "typebox" || n.includes("schema") || n === "zod" || n === "ajv" },
+];
+
+function piAiGraphHasNoUi(): CheckResult {
+  const { dirs, ai } = installedPi();
+  const closure = dependencyClosure(dirs.ai);
+  const direct = declaredRuntimeDependencies(dirs.ai).filter((d) => d.kind === "dependency");
+  const byKind = DEPENDENCY_KINDS.map(({ kind, matches }) => ({
+    kind,
+    names: direct.filter((d) => matches(d.name)).map(describeDependency),
+  }));
+  const other = direct.filter((d) => !DEPENDENCY_KINDS.some(({ matches }) => matches(d.name))).map((d) => d.name);
+  const ui = closure.packages.filter((p) => p.ui.ui);
+  const broken = brokenEdges(closure);
+  const absentOptional = closure.unresolved.filter((u) => !u.required);
+  const distinct = new Set(closure.packages.map((p) => `${p.name}@${p.version}`)).size;
+  const ranged = direct.filter((d) => !isExactVersion(d.range)).map(describeDependency);
+  return verdictOf(
+    byKind.every((k) => k.names.length > 0) && ui.length === 0 && broken.length === 0,
+    `${AI} ${ai} declares ${direct.length}: ${byKind.map((k) => `${k.kind} ${k.names.join(", ") || "none"}`).join("; ")}; other ${other.join(", ") || "none"}. ` +
+      `Installed closure: ${distinct} packages (${closure.packages.length} install locations), ${ui.length} UI/TUI` +
+      (ui.length > 0 ? ` (${ui.map((p) => `${p.name}: ${p.ui.reason}`).join("; ")})` : "") +
+      `, ${broken.length} required dependencies missing, ${absentOptional.length} optional peers absent` +
+      (ranged.length > 0 ? `; holds for this lockfile: ${ranged.join(", ")} is a range` : "") +
+      ` — ${CLOSURE_RULE_NAME}; ${UI_RULE_NAME}`,
+  );
+}
+
+async function codingAgentBuildsOnCore(): Promise<CheckResult> {
+  const { core } = installedPi();
+  const spec = `@earendil-works/pi-coding-agent@${core}`;
+  const answer = await npmView(spec, "dependencies");
+  if (answer.kind === "unreachable") return notCheckable(`registry metadata unavailable: ${answer.detail}`);
+  if (answer.kind === "not-served") return notCheckable(`${spec} is not on the registry: ${answer.detail}`);
+  const deps = (answer.value ?? {}) as Record<string, string>;
+  const range = deps[CORE];
+  const tui = deps["@earendil-works/pi-tui"];
+  return verdictOf(
+    range !== undefined,
+    range === undefined
+      ? `npm view ${spec} dependencies lists ${Object.keys(deps).length} packages and not ${CORE}`
+      : `npm view ${spec} dependencies: ${CORE} ${range} (one of ${Object.keys(deps).length} dependencies` +
+          (tui !== undefined ? `, with @earendil-works/pi-tui ${tui}: the UI lives there, not in the core` : "") +
+          ")",
+  );
+}
+
+/** The layering claims: what the core and pi-ai declare, import and pull in. */
+export const layeringChecks: Check[] = [
+  coreRuntimeDependencyCount("ch37.deps.two-runtime-deps", 2, CLOSED_OVER),
+  staticCheck("ch37.deps.no-ui-or-session-dep", noUiOrSessionDependency),
+  staticCheck("ch37.dist.specifiers-closed", specifiersClosed),
+  staticCheck("ch37.dist.no-interface-imports", noInterfaceImports),
+  staticCheck("ch37.deps.pi-ai-graph-no-ui", piAiGraphHasNoUi),
+  { id: "ch37.deps.coding-agent-builds-on-core", run: codingAgentBuildsOnCore },
+];
