@@ -25,6 +25,22 @@ export interface StepOptions {
  */
 export type TurnGuard = (turns: number, maxTurns: number, result: unknown) => boolean;
 
+/** The signature step() and its two earlier versions share. */
+export type StepFunction = <T extends TSchema>(
+  models: Models,
+  model: Model<Api>,
+  system: string,
+  input: string,
+  schema: T,
+  options?: StepOptions,
+) => Promise<Static<T>>;
+
+/** A version of step(): the shared run with that version's turn guard. */
+export function withTurnGuard(turnLimitReached: TurnGuard): StepFunction {
+  return (models, model, system, input, schema, options) =>
+    runStep(turnLimitReached, models, model, system, input, schema, options);
+}
+
 // ANCHOR: guards
 function requirePositiveSafeInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) {

@@ -1,7 +1,6 @@
-import type { Api, Model, Models, Static, TSchema } from "@earendil-works/pi-ai";
-import { runStep, type StepOptions, type TurnGuard } from "./run-step.ts";
+import { withTurnGuard, type StepFunction, type TurnGuard } from "./run-step.ts";
 
-export { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, SUBMIT, type StepOptions } from "./run-step.ts";
+export { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, SUBMIT, type StepFunction, type StepOptions } from "./run-step.ts";
 export { StepFailed, type StepFailureKind } from "./step-failed.ts";
 
 // ANCHOR: fixed-guard
@@ -10,16 +9,8 @@ export const fixedTurnGuard: TurnGuard = (turns, maxTurns) => turns >= maxTurns;
 // ANCHOR_END: fixed-guard
 
 /**
- * A stochastic step as a typed function: `input` in, a schema-valid value out, or
- * `StepFailed` with its kind. Bad options throw `RangeError` / `Error` before any request.
+ * A stochastic step as a typed function, `step(models, model, system, input, schema, options?)`:
+ * text in, a schema-valid value out, or `StepFailed` with its kind. Bad options throw
+ * `RangeError` / `Error` before any request.
  */
-export function step<T extends TSchema>(
-  models: Models,
-  model: Model<Api>,
-  system: string,
-  input: string,
-  schema: T,
-  options?: StepOptions,
-): Promise<Static<T>> {
-  return runStep(fixedTurnGuard, models, model, system, input, schema, options);
-}
+export const step: StepFunction = withTurnGuard(fixedTurnGuard);

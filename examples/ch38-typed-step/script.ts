@@ -1,0 +1,33 @@
+import { fauxAssistantMessage, fauxToolCall, Type, type AssistantMessage, type ToolCall } from "@earendil-works/pi-ai";
+import { lookupEvidence } from "../ch37-agent-core/lookup-evidence.ts";
+import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
+import { SUBMIT } from "./run-step.ts";
+
+// Builders for scripted model responses, so a scenario reads as the conversation it is.
+
+/** The schema the chapter's scenarios ask for: a verdict on a claim. */
+export const Verdict = Type.Object({
+  verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted"), Type.Literal("unclear")]),
+});
+
+export const SYSTEM = "Judge the claim. Submit your verdict with the submit tool.";
+export const INPUT = "Claim: release 2.4 shipped.";
+
+/** The non-terminating tool of the mixed batches: chapter 37's lookup, imported. */
+export const lookupTool = () => lookupEvidence(releaseCorpus);
+
+export const submit = (args: ToolCall["arguments"]): ToolCall => fauxToolCall(SUBMIT, args);
+export const lookup = (query = "release"): ToolCall => fauxToolCall("lookup_evidence", { query });
+
+/** One response that calls these tools (a batch). */
+export const toolUse = (...calls: ToolCall[]): AssistantMessage => fauxAssistantMessage(calls, { stopReason: "toolUse" });
+/** A response cut off by the output limit: the core fails its tool calls without running them. */
+export const truncated = (...calls: ToolCall[]): AssistantMessage => fauxAssistantMessage(calls, { stopReason: "length" });
+export const prose = (text: string): AssistantMessage => fauxAssistantMessage(text);
+export const failedRequest = (errorMessage = "upstream 503"): AssistantMessage =>
+  fauxAssistantMessage("", { stopReason: "error", errorMessage });
+export const abortedResponse = (errorMessage = "request cancelled"): AssistantMessage =>
+  fauxAssistantMessage("", { stopReason: "aborted", errorMessage });
+
+/** `n` fresh copies of a response (fresh tool call ids each time). */
+export const times = (n: number, make: () => AssistantMessage): AssistantMessage[] => Array.from({ length: n }, make);
