@@ -1,0 +1,76 @@
+import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { scriptedModels } from "../support/scripted.ts";
+import { releaseCorpus } from "./corpus.ts";
+import { lookupEvidence, type LookupDetails, type LookupParams } from "./lookup-evidence.ts";
+import { RESEARCH_PROMPT } from "./research-agent.ts";
+
+/** The ten lifecycle events the book lists, in the order a tool-using run first emits them. */
+export const BOOK_EVENT_NAMES = [
+  "agent_start",
+  "turn_start",
+  "message_start",
+  "message_update",
+  "message_end",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+  "turn_end",
+  "agent_end",
+] as const;
+
+/** The event types a subscriber received during one run. */
+export interface EventRun {
+  /** Every delivered type, in delivery order. */
+  delivered: string[];
+  /** Each type once, in the order it was first delivered. */
+  distinct: string[];
+  /** Listed types that never arrived. */
+  missing: string[];
+  /** Delivered types the chapter does not list. */
+  extra: string[];
+  counts: Record<string, number>;
+}
+
+/** The lookup tool, reporting progress once through `onUpdate` before it answers. */
+function withProgress(
+  tool: AgentTool<typeof LookupParams, LookupDetails>,
+): AgentTool<typeof LookupParams, LookupDetails> {
+  return {
+    ...tool,
+    async execute(toolCallId, params, signal, onUpdate) {
+      onUpdate?.({ content: [{ type: "text", text: `searching for ${params.query}` }], details: { query: params.query, ids: [] } });
+      return tool.execute(toolCallId, params, signal, onUpdate);
+    },
+  };
+}
+
+/** Runs a lookup-then-answer with a streaming tool and records every event type delivered. */
+export async function collectRuntimeEvents(): Promise<EventRun> {
+  const { models, model } = scriptedModels([
+    fauxAssistantMessage(fauxToolCall("lookup_evidence", { query: "release" }), { stopReason: "toolUse" }),
+    fauxAssistantMessage("Yes: 2.4 shipped on 3 March."),
+  ]);
+  const agent = new Agent({
+    initialState: { systemPrompt: RESEARCH_PROMPT, model, tools: [withProgress(lookupEvidence(releaseCorpus))] },
+    streamFn: models.streamSimple.bind(models),
+  });
+  // ANCHOR: collect-events
+  const delivered: string[] = [];
+  agent.subscribe((event) => {
+    delivered.push(event.type);
+  });
+  await agent.prompt("Did the release ship?");
+  // ANCHOR_END: collect-events
+  const distinct = [...new Set(delivered)];
+  const listed: readonly string[] = BOOK_EVENT_NAMES;
+  const counts: Record<string, number> = {};
+  for (const type of delivered) counts[type] = (counts[type] ?? 0) + 1;
+  return {
+    delivered,
+    distinct,
+    missing: listed.filter((name) => !distinct.includes(name)),
+    extra: distinct.filter((name) => !listed.includes(name)),
+    counts,
+  };
+}
