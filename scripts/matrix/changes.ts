@@ -1,0 +1,54 @@
+import type { CheckResult } from "../ledger/check.ts";
+import type { MatrixClaim } from "./matrix.ts";
+
+/** A claim whose result differs between two neighbouring columns. */
+export interface ClaimChange {
+  id: string;
+  label: string;
+  /** The earlier column key and its result. */
+  from: string;
+  before: CheckResult;
+  /** The later column key and its result. */
+  to: string;
+  after: CheckResult;
+  /** False when only the evidence moved (same verdict, different figures). */
+  verdictChanged: boolean;
+}
+
+/**
+ * Walks `keys` in order for every claim and reports each step where its result differs
+ * from the previous column that has one. Columns without a verdict for the claim (not
+ * measured there) are stepped over, so a failed install never reads as a change.
+ */
+export function changesAlong(claims: readonly MatrixClaim[], keys: readonly string[]): ClaimChange[] {
+  const changes: ClaimChange[] = [];
+  for (const claim of claims) {
+    let previous: { key: string; result: CheckResult } | undefined;
+    for (const key of keys) {
+      const result = claim.verdicts[key];
+      if (result === undefined) continue;
+      if (previous !== undefined && (previous.result.verdict !== result.verdict || previous.result.evidence !== result.evidence)) {
+        changes.push({
+          id: claim.id,
+          label: claim.label,
+          from: previous.key,
+          before: previous.result,
+          to: key,
+          after: result,
+          verdictChanged: previous.result.verdict !== result.verdict,
+        });
+      }
+      previous = { key, result };
+    }
+  }
+  return changes;
+}
+
+/** For each claim whose verdict ever changes along the walked columns: the first column where it did. */
+export function firstVerdictChange(changes: readonly ClaimChange[]): Map<string, string> {
+  const first = new Map<string, string>();
+  for (const change of changes) {
+    if (change.verdictChanged && !first.has(change.id)) first.set(change.id, change.to);
+  }
+  return first;
+}

@@ -1,0 +1,107 @@
+import { join, sep } from "node:path";
+import type { PackageKey } from "../../examples/support/pin.ts";
+import type { Verdict } from "../ledger/check.ts";
+import { errorLine, runCommand } from "./command.ts";
+import type { CachedInstall } from "./install-cache.ts";
+import { ROOT } from "./paths.ts";
+import { RELEASE_DIR_ENV } from "./release-hook.ts";
+
+/** One claim as the ledger's `--json` prints it. */
+export interface LedgerClaim {
+  id: string;
+  label: string;
+  verdict: Verdict;
+  evidence: string;
+}
+
+/** The ledger's `--json` output. */
+export interface LedgerReport {
+  pin: Record<PackageKey, string>;
+  node: string;
+  claims: LedgerClaim[];
+}
+
+/** Why a column has an install but no verdicts. A crash is not a verdict. */
+export interface LedgerRunFailure {
+  kind: "probe-mismatch" | "ledger-refused" | "ledger-crashed";
+  message: string;
+}
+
+export const LEDGER_ENTRY = join(ROOT, "scripts", "ledger", "main.ts");
+const PROBE = join(ROOT, "scripts", "matrix", "probe-install.ts");
+const REGISTER_HOOK = join(ROOT, "scripts", "matrix", "register-release-hook.ts");
+const LEDGER_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * The environment of a child that measures `install`: the hook's folder, and the versions
+ * the pin check must find (what npm installed there).
+ */
+function childEnv(install: CachedInstall): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    [RELEASE_DIR_ENV]: install.dir,
+    PI_COMPANION_EXPECT_CORE: install.versions.core,
+    PI_COMPANION_EXPECT_AI: install.versions.ai,
+    PI_COMPANION_EXPECT_TYPEBOX: install.versions.typebox,
+  };
+}
+
+/** Runs `entry` in a fresh Node (the one running this script) with the release hook. */
+function runHooked(entry: string, args: readonly string[], install: CachedInstall, timeoutMs: number) {
+  // tsx first: the hook module is TypeScript and is loaded through tsx's loader.
+  return runCommand(process.execPath, ["--import", "tsx", "--import", REGISTER_HOOK, entry, ...args], {
+    cwd: ROOT,
+    env: childEnv(install),
+    timeoutMs,
+  });
+}
+
+/** Checks that a hooked child resolves every package to `install`'s folder and versions. */
+export async function probeInstall(install: CachedInstall): Promise<LedgerRunFailure | undefined> {
+  const outcome = await runHooked(PROBE, [], install, 60_000);
+  const mismatch = (message: string): LedgerRunFailure => ({ kind: "probe-mismatch", message });
+  let seen: { dirs?: Record<PackageKey, string>; message?: string } & Partial<Record<PackageKey, string>>;
+  try {
+    seen = JSON.parse(outcome.stdout);
+  } catch {
+    return mismatch(`the resolution probe crashed: ${errorLine(outcome.stderr) || "no output"}`);
+  }
+  if (seen.dirs === undefined) return mismatch(`the resolution probe found no install: ${seen.message ?? "unknown"}`);
+  for (const key of Object.keys(install.versions) as PackageKey[]) {
+    const dir = seen.dirs[key];
+    if (!dir.startsWith(install.dir + sep) || seen[key] !== install.versions[key]) {
+      return mismatch(`a hooked child resolved ${key} to ${seen[key]} in ${dir}, not ${install.versions[key]} in ${install.dir}`);
+    }
+  }
+  return undefined;
+}
+
+function isLedgerReport(value: unknown): value is LedgerReport {
+  const claims = (value as { claims?: unknown } | null)?.claims;
+  return Array.isArray(claims) && claims.every((c) => typeof (c as LedgerClaim).id === "string" && typeof (c as LedgerClaim).verdict === "string");
+}
+
+/** Runs the ledger against `install` in a child process and returns its report. */
+export async function runLedger(install: CachedInstall, entry: string = LEDGER_ENTRY): Promise<LedgerReport | LedgerRunFailure> {
+  const probe = await probeInstall(install);
+  if (probe !== undefined) return probe;
+  const outcome = await runHooked(entry, ["--json"], install, LEDGER_TIMEOUT_MS);
+  if (outcome.timedOut) return { kind: "ledger-crashed", message: `the ledger did not finish within ${LEDGER_TIMEOUT_MS / 60_000} minutes` };
+  if (outcome.code === 2) return { kind: "ledger-refused", message: errorLine(outcome.stderr) || "exit status 2" };
+  let report: unknown;
+  try {
+    report = JSON.parse(outcome.stdout);
+  } catch {
+    report = undefined;
+  }
+  if (!isLedgerReport(report)) {
+    const why = errorLine(outcome.stderr) || `exit status ${outcome.code}, no JSON on stdout`;
+    return { kind: "ledger-crashed", message: why };
+  }
+  return report;
+}
+
+/** Type guard for the failure side of {@link runLedger}. */
+export function isLedgerRunFailure(value: LedgerReport | LedgerRunFailure): value is LedgerRunFailure {
+  return "kind" in value;
+}

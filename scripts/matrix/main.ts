@@ -1,0 +1,128 @@
+// npm run matrix [-- --versions 1.0.3,1.6.0] [--json]
+// Runs the claim ledger against every served 1.x release of pi-agent-core (and a plain
+// unpinned install of the pin), each in its own child process, and writes appendix B.
+import { execFileSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
+import { renderAppendix, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
+import { writeFilesAtomically } from "./atomic-write.ts";
+import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
+import { isLedgerRunFailure, runLedger } from "./ledger-run.ts";
+import { buildMatrix, type ColumnResult } from "./matrix.ts";
+import { APPENDIX_DIR, RELEASES_CACHE, ROOT } from "./paths.ts";
+import { mapWithConcurrency } from "./pool.ts";
+import { isRegistryProblem, servedVersions } from "./registry.ts";
+import { releasesToMeasure } from "./versions.ts";
+
+const USAGE = "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json]";
+
+function refuse(message: string): never {
+  process.stderr.write(`matrix: ${message}\n`);
+  process.exit(2);
+}
+
+function progress(message: string): void {
+  process.stderr.write(`matrix: ${message}\n`);
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function parseCommandLine(): { versions: string | undefined; json: boolean } {
+  try {
+    const { values } = parseArgs({
+      options: { versions: { type: "string" }, json: { type: "boolean", default: false } },
+      strict: true,
+      allowPositionals: false,
+    });
+    return { versions: values.versions, json: values.json };
+  } catch (error) {
+    return refuse(`${(error as Error).message}; ${USAGE}`);
+  }
+}
+
+function environment(): MatrixEnvironment {
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    // not a git checkout (e.g. an unpacked tarball); say so in the appendix
+  }
+  return { date: new Date().toISOString().slice(0, 10), node: process.versions.node, commit };
+}
+
+/** A child's message with the project's own paths made relative, as the appendix shows them. */
+function withinProject(message: string): string {
+  return message.replaceAll(`${ROOT}/`, "");
+}
+
+/** Installs one column (or reuses its cache) and runs the ledger against it. */
+async function measureColumn(column: Column, position: string): Promise<ColumnResult> {
+  const base = { key: column.key, kind: column.kind, core: column.core };
+  const started = performance.now();
+  progress(`${position} ${column.key}: preparing the install (cache: ${join(".cache", "pi-releases", column.key)})`);
+  const { install, note } = await ensureColumnInstall(RELEASES_CACHE, column);
+  if (note !== undefined) progress(`${position} ${column.key}: ${note}`);
+  if ("kind" in install) {
+    const message = withinProject(install.message);
+    progress(`${position} ${column.key}: install failed: ${message}`);
+    return { ...base, status: "install-failed", message, claims: [] };
+  }
+  const { core, ai, typebox } = install.versions;
+  progress(
+    `${position} ${column.key}: ${install.reused ? "cached" : `installed in ${seconds(started)}`} (core ${core}, pi-ai ${ai}, typebox ${typebox}); running the ledger`,
+  );
+  const ledgerStarted = performance.now();
+  const report = await runLedger(install);
+  if (isLedgerRunFailure(report)) {
+    const message = withinProject(report.message);
+    progress(`${position} ${column.key}: ${report.kind}: ${message}`);
+    return { ...base, installed: install.versions, status: report.kind, message, claims: [] };
+  }
+  const tally = (verdict: string) => report.claims.filter((c) => c.verdict === verdict).length;
+  progress(
+    `${position} ${column.key}: ${tally("holds")} holds, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable (ledger ${seconds(ledgerStarted)})`,
+  );
+  return { ...base, installed: install.versions, status: "measured", node: report.node, claims: report.claims };
+}
+
+async function main(): Promise<void> {
+  const options = parseCommandLine();
+  const started = performance.now();
+  const served = await servedVersions(PACKAGE_NAMES.core);
+  if (isRegistryProblem(served)) refuse(`cannot list the releases of ${PACKAGE_NAMES.core}: ${served.message}`);
+  const releases = releasesToMeasure(served, options.versions);
+  if (!Array.isArray(releases)) refuse(releases.message);
+
+  const columns = [...releases.map(releaseColumn), unpinnedColumn(PIN.core)];
+  const workers = Math.min(2, availableParallelism());
+  progress(`${columns.length} columns (${columns.map((c) => c.key).join(", ")}), ${workers} at a time`);
+  let done = 0;
+  const results = await mapWithConcurrency(columns, workers, async (column) => {
+    const result = await measureColumn(column, `[${columns.indexOf(column) + 1}/${columns.length}]`);
+    progress(`${++done}/${columns.length} columns done`);
+    return result;
+  });
+
+  const matrix = buildMatrix(results);
+  const env = environment();
+  const json: AppendixJson = { ...matrix, environment: env };
+  const markdownPath = join(APPENDIX_DIR, "B-releases.md");
+  writeFilesAtomically({
+    [markdownPath]: renderAppendix(matrix, env),
+    [join(APPENDIX_DIR, "B-releases.json")]: JSON.stringify(json, null, 2) + "\n",
+  });
+  const unmeasured = results.filter((r) => r.status !== "measured");
+  progress(
+    `wrote appendix/B-releases.md and .json: ${matrix.claims.length} claims × ${results.length} columns in ${seconds(started)}` +
+      (unmeasured.length > 0 ? `; not measured: ${unmeasured.map((r) => `${r.key} (${r.status})`).join(", ")}` : ""),
+  );
+  if (options.json) process.stdout.write(JSON.stringify(matrix, null, 2) + "\n");
+  // Verdicts of `fails` are findings, not errors; a column that could not be measured is.
+  process.exitCode = unmeasured.length > 0 ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,59 @@
+import type { PackageKey } from "../../examples/support/pin.ts";
+import type { CheckResult } from "../ledger/check.ts";
+import type { Column } from "./columns.ts";
+import type { LedgerClaim } from "./ledger-run.ts";
+
+/** How far a column got. Only `measured` columns have verdicts. */
+export type ColumnStatus = "measured" | "install-failed" | "probe-mismatch" | "ledger-refused" | "ledger-crashed";
+
+/** One column's outcome, as the matrix and appendix B describe it. */
+export interface ColumnResult {
+  key: string;
+  kind: Column["kind"];
+  /** The pi-agent-core version asked for. */
+  core: string;
+  /** What npm installed (absent when the install failed). */
+  installed?: Record<PackageKey, string>;
+  status: ColumnStatus;
+  /** Why a column that is not `measured` has no verdicts. */
+  message?: string;
+  /** The Node that ran the ledger. */
+  node?: string;
+  claims: LedgerClaim[];
+}
+
+/** A claim across the columns: one verdict per measured column. */
+export interface MatrixClaim {
+  id: string;
+  label: string;
+  verdicts: Record<string, CheckResult>;
+}
+
+/** What `npm run matrix -- --json` prints and appendix B's JSON holds. */
+export interface Matrix {
+  /** Column keys in order: releases oldest first, then the unpinned column. */
+  versions: string[];
+  claims: MatrixClaim[];
+  /** Each column's install and status (why a column has no verdicts). */
+  columns: Omit<ColumnResult, "claims">[];
+}
+
+/** Folds the columns' ledger claims into one row per claim id, in the ledger's order. */
+export function buildMatrix(results: readonly ColumnResult[]): Matrix {
+  const byId = new Map<string, MatrixClaim>();
+  for (const column of results) {
+    for (const claim of column.claims) {
+      let row = byId.get(claim.id);
+      if (row === undefined) {
+        row = { id: claim.id, label: claim.label, verdicts: {} };
+        byId.set(claim.id, row);
+      }
+      row.verdicts[column.key] = { verdict: claim.verdict, evidence: claim.evidence };
+    }
+  }
+  return {
+    versions: results.map((r) => r.key),
+    claims: [...byId.values()],
+    columns: results.map(({ claims: _claims, ...column }) => column),
+  };
+}
