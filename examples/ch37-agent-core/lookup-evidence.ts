@@ -26,37 +26,38 @@ export interface LookupDetails {
 }
 
 /**
- * Lower-cases `text` code point by code point and remembers where each lowered unit came
- * from, so a match found in the lowered text maps back to the original even when
- * lower-casing changes the length (for example "İ" becomes two code units).
+ * Where `needle` (already lower-cased) first occurs in `text`, ignoring case; -1 when absent.
+ * Matching is the book's rule exactly, `text.toLowerCase()` contains the needle; the match is
+ * then mapped back to `text`, because lower-casing can lengthen a character ("İ" becomes two
+ * code units) and the excerpt must be cut from the original.
  */
-function lowerWithOrigins(text: string): { lowered: string; origin: number[] } {
-  if (text.toLowerCase().length === text.length) return { lowered: text.toLowerCase(), origin: [] };
-  let lowered = "";
-  const origin: number[] = [];
-  let i = 0;
+export function findIgnoringCase(text: string, needle: string): number {
+  const lowered = text.toLowerCase();
+  const at = lowered.indexOf(needle);
+  if (at < 0 || lowered.length === text.length) return at;
+  // Whole-string lowering differs from per-character lowering only in which sigma it picks
+  // (σ or ς), never in length, so per-character lengths locate the match in the original.
+  let loweredPos = 0;
+  let originalPos = 0;
   for (const ch of text) {
-    const low = ch.toLowerCase();
-    for (let k = 0; k < low.length; k++) origin.push(i);
-    lowered += low;
-    i += ch.length;
+    if (loweredPos >= at) break;
+    loweredPos += ch.toLowerCase().length;
+    originalPos += ch.length;
   }
-  return { lowered, origin };
+  return originalPos;
 }
 
-/** Where `needle` (already lower-cased) first occurs in `text`, ignoring case; -1 when absent. */
-export function findIgnoringCase(text: string, needle: string): number {
-  const { lowered, origin } = lowerWithOrigins(text);
-  const at = lowered.indexOf(needle);
-  if (at < 0 || origin.length === 0) return at;
-  return origin[at]!;
-}
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 // ANCHOR: excerpt
 /** The excerpt window: 120 characters before the match, 500 long, ellipses where cut. */
 export function excerptAround(text: string, matchAt: number): string {
-  const start = Math.max(0, matchAt - CONTEXT_BEFORE);
-  const end = start + EXCERPT_LENGTH;
+  let start = Math.max(0, matchAt - CONTEXT_BEFORE);
+  let end = Math.min(text.length, start + EXCERPT_LENGTH);
+  // Never cut a surrogate pair in half: the model would get malformed text.
+  if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start++;
+  if (end < text.length && isHigh(text.charCodeAt(end - 1)) && isLow(text.charCodeAt(end))) end--;
   const head = start > 0 ? "…" : "";
   const tail = end < text.length ? "…" : "";
   return head + text.slice(start, end) + tail;
