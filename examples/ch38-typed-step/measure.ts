@@ -32,6 +32,8 @@ export interface StepRun {
   toolEnds: ToolEnd[];
   /** Stop reasons of the assistant messages, in order. */
   stopReasons: string[];
+  /** The error message of the last assistant message, when it carried one. */
+  lastErrorMessage: string | undefined;
 }
 
 /** Wraps `models` so every stream-function call is seen before it goes to the provider. */
@@ -70,6 +72,7 @@ export async function measureStep(
   const requests: Message[][] = [];
   const toolEnds: ToolEnd[] = [];
   const stopReasons: string[] = [];
+  let lastErrorMessage: string | undefined;
   let turns = 0;
   const onEvent = (event: AgentEvent): void => {
     if (event.type === "turn_end") turns++;
@@ -78,6 +81,7 @@ export async function measureStep(
     }
     if (event.type === "message_end" && "role" in event.message && event.message.role === "assistant") {
       stopReasons.push(event.message.stopReason);
+      lastErrorMessage = event.message.errorMessage;
     }
     options.onEvent?.(event);
   };
@@ -96,6 +100,7 @@ export async function measureStep(
     requests,
     toolEnds,
     stopReasons,
+    lastErrorMessage,
   };
 }
 

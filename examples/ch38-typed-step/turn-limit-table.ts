@@ -1,0 +1,170 @@
+import type { AssistantMessage } from "@earendil-works/pi-ai";
+import { stepWithoutTurnBound, stepWithUnfixedGuard } from "./earlier-versions.ts";
+import { describeOutcome, measureStep, type StepRun } from "./measure.ts";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, type StepFunction } from "./run-step.ts";
+import { lookup, lookupTool, submit, times, toolUse } from "./script.ts";
+import { step } from "./step.ts";
+
+/** The three versions of step(), in the order the chapter tells of them. */
+export const versions = [
+  { variant: "no-turn-bound", run: stepWithoutTurnBound },
+  { variant: "unfixed-guard", run: stepWithUnfixedGuard },
+  { variant: "fixed", run: step },
+] as const satisfies readonly { variant: string; run: StepFunction }[];
+
+export type Variant = (typeof versions)[number]["variant"];
+
+/** The two scripted models of the bug history. */
+export const scenarios = {
+  "never submits": () => toolUse(lookup()),
+  "submit + lookup every turn": () => toolUse(submit({ verdict: "supported" }), lookup()),
+} as const satisfies Record<string, () => AssistantMessage>;
+
+export type Scenario = keyof typeof scenarios;
+
+/** One scripted run: which model, how long its script is, and the bounds. */
+export interface TurnLimitCase {
+  scenario: Scenario;
+  scriptedResponses: number;
+  maxTurns: number;
+  maxAttempts: number;
+}
+
+/** One row of the side-by-side table (the `--json` contract). */
+export interface TurnLimitRow extends TurnLimitCase {
+  variant: Variant;
+  providerRequests: number;
+  streamFnCalls: number;
+  turns: number;
+  outcome: string;
+  /** How the run's last response failed, if it did (not part of the JSON rows). */
+  lastErrorMessage: string | undefined;
+}
+
+/** The book's figures and the conditions it states for them. */
+export const BOOK_FIGURES = {
+  noTurnBound: { requests: 31, variant: "no-turn-bound", scenario: "never submits", maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  unfixedGuard: { requests: 7, variant: "unfixed-guard", scenario: "submit + lookup every turn", maxTurns: 2 },
+} as const;
+
+// The first case of each scenario reproduces a book figure (a script of 30 lookups gives 31
+// requests, a script of 6 mixed batches gives 7); the rest vary one thing at a time.
+export const turnLimitCases: readonly TurnLimitCase[] = [
+  { scenario: "never submits", scriptedResponses: 30, maxTurns: DEFAULT_MAX_TURNS, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "never submits", scriptedResponses: 20, maxTurns: DEFAULT_MAX_TURNS, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "never submits", scriptedResponses: 40, maxTurns: DEFAULT_MAX_TURNS, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "never submits", scriptedResponses: 30, maxTurns: DEFAULT_MAX_TURNS, maxAttempts: 1 },
+  { scenario: "never submits", scriptedResponses: 30, maxTurns: DEFAULT_MAX_TURNS, maxAttempts: 8 },
+  { scenario: "never submits", scriptedResponses: 30, maxTurns: 4, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "submit + lookup every turn", scriptedResponses: 6, maxTurns: 2, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "submit + lookup every turn", scriptedResponses: 4, maxTurns: 2, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "submit + lookup every turn", scriptedResponses: 12, maxTurns: 2, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "submit + lookup every turn", scriptedResponses: 6, maxTurns: 3, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  { scenario: "submit + lookup every turn", scriptedResponses: 6, maxTurns: 2, maxAttempts: 1 },
+];
+
+/** Runs one case through one version and reads the figures off the run. */
+export async function measureCase(variant: Variant, c: TurnLimitCase): Promise<TurnLimitRow> {
+  const version = versions.find((v) => v.variant === variant)!;
+  const run: StepRun = await measureStep(version.run, times(c.scriptedResponses, scenarios[c.scenario]), {
+    maxTurns: c.maxTurns,
+    maxAttempts: c.maxAttempts,
+    extraTools: [lookupTool()],
+  });
+  return {
+    variant,
+    ...c,
+    providerRequests: run.providerRequests,
+    streamFnCalls: run.streamFnCalls,
+    turns: run.turns,
+    outcome: describeOutcome(run.outcome),
+    lastErrorMessage: run.lastErrorMessage,
+  };
+}
+
+/** Every case through every version: the whole side-by-side table. */
+export async function measureTurnLimitTable(cases: readonly TurnLimitCase[] = turnLimitCases): Promise<TurnLimitRow[]> {
+  const rows: TurnLimitRow[] = [];
+  for (const c of cases) {
+    for (const { variant } of versions) rows.push(await measureCase(variant, c));
+  }
+  return rows;
+}
+
+/** Candidate explanations of a request count, tried in this order. */
+const explanations = [
+  { says: "the script length + 1", fits: (r: TurnLimitRow) => r.providerRequests === r.scriptedResponses + 1 },
+  { says: "maxTurns", fits: (r: TurnLimitRow) => r.providerRequests === r.maxTurns },
+  { says: "maxAttempts", fits: (r: TurnLimitRow) => r.providerRequests === r.maxAttempts },
+] as const;
+
+/** Which explanation fits every row of a group, or undefined when none does. */
+export function explainRequests(rows: readonly TurnLimitRow[]): string | undefined {
+  if (rows.length === 0) return undefined;
+  return explanations.find((e) => rows.every(e.fits))?.says;
+}
+
+function group(rows: readonly TurnLimitRow[], variant: Variant, scenario?: Scenario): TurnLimitRow[] {
+  return rows.filter((r) => r.variant === variant && (scenario === undefined || r.scenario === scenario));
+}
+
+/** The book's 31 and 7 as they came out of this table's runs. */
+export function bookFigureRows(rows: readonly TurnLimitRow[]) {
+  const { noTurnBound, unfixedGuard } = BOOK_FIGURES;
+  return {
+    noTurnBound: group(rows, noTurnBound.variant, noTurnBound.scenario).find((r) => r.maxAttempts === noTurnBound.maxAttempts),
+    unfixedGuard: group(rows, unfixedGuard.variant, unfixedGuard.scenario).find((r) => r.maxTurns === unfixedGuard.maxTurns),
+  };
+}
+
+/** The one error message every row ended on, or undefined when they differ. */
+function sharedLastError(rows: readonly TurnLimitRow[]): string | undefined {
+  const messages = new Set(rows.map((r) => r.lastErrorMessage));
+  return messages.size === 1 ? [...messages][0] : undefined;
+}
+
+/** One sentence, computed from the rows, on what the 31 and the 7 depend on. */
+export function conclusion(rows: readonly TurnLimitRow[]): string {
+  const v1Rows = group(rows, "no-turn-bound", "never submits");
+  const v2Rows = group(rows, "unfixed-guard", "submit + lookup every turn");
+  const fixedRows = group(rows, "fixed");
+  const say = (what: string | undefined) => what ?? "no single parameter (see the rows)";
+  const endedOn = sharedLastError([...v1Rows, ...v2Rows]);
+  const extraStreamCall = fixedRows.every((r) => r.streamFnCalls === r.providerRequests + 1);
+  return (
+    `Measured: the first version's count (book: ${BOOK_FIGURES.noTurnBound.requests}) is ${say(explainRequests(v1Rows))} ` +
+    `and the unfixed guard's (book: ${BOOK_FIGURES.unfixedGuard.requests}) is ${say(explainRequests(v2Rows))} whatever maxAttempts and maxTurns are` +
+    (endedOn === undefined ? "" : ` (each of those runs ended on the provider's "${endedOn}")`) +
+    `; the fix made ${say(explainRequests(fixedRows))} requests in every row` +
+    (extraStreamCall ? `, plus one stream-function call after abort() that never reached the provider.` : ".")
+  );
+}
+
+/** What the columns count. */
+export const LEGEND =
+  "provider requests = faux.state.callCount; stream-fn calls = calls the agent made to its stream function; turns = turn_end events";
+
+const COLUMNS: readonly [string, (r: TurnLimitRow) => string][] = [
+  ["variant", (r) => r.variant],
+  ["scenario", (r) => r.scenario],
+  ["scripted", (r) => String(r.scriptedResponses)],
+  ["maxTurns", (r) => String(r.maxTurns)],
+  ["maxAttempts", (r) => String(r.maxAttempts)],
+  ["provider requests", (r) => String(r.providerRequests)],
+  ["stream-fn calls", (r) => String(r.streamFnCalls)],
+  ["turns", (r) => String(r.turns)],
+  ["outcome", (r) => r.outcome],
+];
+
+/** The rows as a plain-text table, a blank line between scenarios' cases. */
+export function formatTable(rows: readonly TurnLimitRow[]): string {
+  const cells = rows.map((r) => COLUMNS.map(([, cell]) => cell(r)));
+  const widths = COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: readonly string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
+  const out = [line(COLUMNS.map(([title]) => title)), line(widths.map((w) => "-".repeat(w)))];
+  cells.forEach((c, i) => {
+    if (i > 0 && i % versions.length === 0) out.push("");
+    out.push(line(c));
+  });
+  return out.join("\n");
+}
