@@ -1,28 +1,20 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DEFAULT_MAX_ATTEMPTS } from "./run-step.ts";
-import { conclusion, explainRequests, measureCase, type TurnLimitRow } from "./turn-limit-table.ts";
+import { BOOK_FIGURES, conclusion, explainRequests, measureCase, type TurnLimitRow } from "./turn-limit-table.ts";
 
 // The bug history, replayed: the same scripted models through the earlier versions and the fix.
 
 test("first version, a model that never submits: 31 requests under a 30-response script — ch38.bug.no-turn-bound-31-requests", async () => {
-  const row = await measureCase("no-turn-bound", {
-    scenario: "never submits",
-    scriptedResponses: 30,
-    maxTurns: 10,
-    maxAttempts: DEFAULT_MAX_ATTEMPTS,
-  });
+  const row = await measureCase("no-turn-bound", BOOK_FIGURES.noTurnBound.case);
+  assert.equal(BOOK_FIGURES.noTurnBound.case.scriptedResponses, 30);
   assert.equal(row.providerRequests, 31);
   assert.equal(row.outcome, "provider", "the 31st request found the script empty");
 });
 
 test("unfixed guard, maxTurns 2, submit + lookup every turn: 7 requests and the value — ch38.bug.unfixed-7-requests", async () => {
-  const row = await measureCase("unfixed-guard", {
-    scenario: "submit + lookup every turn",
-    scriptedResponses: 6,
-    maxTurns: 2,
-    maxAttempts: DEFAULT_MAX_ATTEMPTS,
-  });
+  const row = await measureCase("unfixed-guard", BOOK_FIGURES.unfixedGuard.case);
+  assert.equal(BOOK_FIGURES.unfixedGuard.case.scriptedResponses, 6);
   assert.equal(row.providerRequests, 7);
   assert.equal(row.outcome, JSON.stringify({ verdict: "supported" }));
 });
