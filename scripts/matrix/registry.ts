@@ -1,4 +1,4 @@
-import { runCommand } from "./command.ts";
+import { npmView } from "../ledger/static/npm-registry.ts";
 
 /** Why the registry could not answer. */
 export interface RegistryProblem {
@@ -25,56 +25,38 @@ export function npmErrorLine(stderr: string): string {
   return code === undefined ? said : `${code}: ${said}`;
 }
 
-/** `npm view <spec> <field> --json`, parsed; npm's own error JSON becomes a RegistryProblem. */
-async function npmView(spec: string, field: string): Promise<unknown> {
-  let outcome;
-  try {
-    outcome = await runCommand("npm", ["view", spec, field, "--json"], { timeoutMs: 120_000 });
-  } catch (error) {
-    return { kind: "registry-error", message: `cannot run npm: ${(error as Error).message}` } satisfies RegistryProblem;
-  }
-  let parsed: unknown;
-  try {
-    parsed = outcome.stdout.trim() === "" ? undefined : JSON.parse(outcome.stdout);
-  } catch {
-    parsed = undefined;
-  }
-  const npmError = (parsed as { error?: { code?: string; summary?: string } } | undefined)?.error;
-  if (npmError !== undefined) {
-    return { kind: "registry-error", message: `npm view ${spec}: ${npmError.code ?? "error"} ${npmError.summary ?? ""}`.trim() } satisfies RegistryProblem;
-  }
-  if (outcome.code !== 0 || outcome.timedOut) {
-    const why = outcome.timedOut ? "timed out after 120 s" : npmErrorLine(outcome.stderr);
-    return { kind: "registry-error", message: `npm view ${spec} failed: ${why}` } satisfies RegistryProblem;
-  }
-  return parsed;
+/** `npm view <spec> <field>` (the ledger's reader); "printed nothing" is an empty answer here. */
+async function view(spec: string, field: string): Promise<unknown> {
+  const answer = await npmView(spec, field);
+  if (answer.kind === "found") return answer.value;
+  if (answer.kind === "not-served" && answer.detail.endsWith("printed nothing")) return undefined;
+  return { kind: "registry-error", message: answer.detail } satisfies RegistryProblem;
+}
+
+function asStrings(answer: unknown, what: string): string[] | RegistryProblem {
+  if (isRegistryProblem(answer)) return answer;
+  if (answer === undefined) return [];
+  // npm prints a bare string instead of an array when there is a single value.
+  if (typeof answer === "string") return [answer];
+  if (Array.isArray(answer) && answer.every((v) => typeof v === "string")) return answer;
+  return { kind: "registry-error", message: `npm view ${what}: unexpected answer` };
 }
 
 /** Every version of `pkg` the registry serves. */
 export async function servedVersions(pkg: string): Promise<string[] | RegistryProblem> {
-  const answer = await npmView(pkg, "versions");
-  if (isRegistryProblem(answer)) return answer;
-  // npm prints a bare string instead of an array when a package has a single version.
-  if (typeof answer === "string") return [answer];
-  if (Array.isArray(answer) && answer.every((v) => typeof v === "string")) return answer;
-  return { kind: "registry-error", message: `npm view ${pkg} versions: unexpected answer` };
-}
-
-/** The runtime dependencies `pkg@version` declares (name → range). */
-export async function declaredDependencies(pkg: string, version: string): Promise<Record<string, string> | RegistryProblem> {
-  const answer = await npmView(`${pkg}@${version}`, "dependencies");
-  if (isRegistryProblem(answer)) return answer;
-  if (answer === undefined) return {};
-  if (typeof answer === "object" && answer !== null && !Array.isArray(answer)) return answer as Record<string, string>;
-  return { kind: "registry-error", message: `npm view ${pkg}@${version} dependencies: unexpected answer` };
+  return asStrings(await view(pkg, "versions"), `${pkg} versions`);
 }
 
 /** The versions of `pkg` that `range` matches, as the registry resolves it. */
 export async function versionsMatching(pkg: string, range: string): Promise<string[] | RegistryProblem> {
-  const answer = await npmView(`${pkg}@${range}`, "version");
+  return asStrings(await view(`${pkg}@${range}`, "version"), `${pkg}@${range} version`);
+}
+
+/** The runtime dependencies `pkg@version` declares (name → range). */
+export async function declaredDependencies(pkg: string, version: string): Promise<Record<string, string> | RegistryProblem> {
+  const answer = await view(`${pkg}@${version}`, "dependencies");
   if (isRegistryProblem(answer)) return answer;
-  if (typeof answer === "string") return [answer];
-  if (Array.isArray(answer) && answer.every((v) => typeof v === "string")) return answer;
-  if (answer === undefined) return [];
-  return { kind: "registry-error", message: `npm view ${pkg}@${range} version: unexpected answer` };
+  if (answer === undefined) return {};
+  if (typeof answer === "object" && answer !== null && !Array.isArray(answer)) return answer as Record<string, string>;
+  return { kind: "registry-error", message: `npm view ${pkg}@${version} dependencies: unexpected answer` };
 }
