@@ -1,0 +1,18 @@
+import type { EvidenceItem } from "../ch37-agent-core/lookup-evidence.ts";
+
+/** A citation that is not exactly the id of an evidence item. */
+export interface UnknownCitation {
+  kind: "unknown-citation";
+  citation: string;
+}
+
+// ANCHOR: citation-check
+/**
+ * The deterministic check after a research step: every citation must be exactly the id of
+ * an item in the corpus. Blind spot: a real item cited for the wrong claim passes.
+ */
+export function checkCitations(citations: readonly string[], corpus: readonly EvidenceItem[]): UnknownCitation[] {
+  const ids = new Set(corpus.map((item) => item.id));
+  return citations.filter((citation) => !ids.has(citation)).map((citation) => ({ kind: "unknown-citation", citation }));
+}
+// ANCHOR_END: citation-check
