@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { JupyterClient, localConnection } from "./jupyter-client.ts";
+import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
+
+/** A kernel this process started, and the client connected to it. */
+export interface RunningKernel {
+  client: JupyterClient;
+  child: ChildProcess;
+  /** What the kernel process wrote to its own stderr (not a cell's). */
+  stderr(): string;
+  /** Why the kernel process ended, or undefined while it runs. */
+  exit(): string | undefined;
+  /** Settles when the kernel process ends. */
+  exited: Promise<void>;
+  /** Stops the kernel and removes its connection directory. */
+  stop(): Promise<void>;
+}
+
+/** The kernel did not come up; `detail` holds its stderr. */
+export interface KernelStartFailure {
+  kind: "kernel-died";
+  message: string;
+  detail: string;
+}
+
+/**
+ * Starts the project's kernel from this checkout (never from a Jupyter install) with the
+ * same argv `npm run kernel:install` registers, and waits until it answers.
+ */
+export async function startKernel(readyTimeoutMs = 60_000): Promise<RunningKernel | KernelStartFailure> {
+  const dir = mkdtempSync(join(tmpdir(), "pi-kernel-"));
+  const connectionFile = join(dir, "connection.json");
+  const info = localConnection(dir, KERNEL_NAME);
+  writeFileSync(connectionFile, JSON.stringify(info), { mode: 0o600 });
+
+  const [command, ...args] = resolvedKernelSpec().argv.map((arg) => arg.replaceAll("{connection_file}", connectionFile));
+  const child = spawn(command!, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  let exit: string | undefined;
+  child.stdout.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  const exited = new Promise<void>((resolve) => {
+    child.on("exit", (code, signal) => {
+      exit = signal !== null ? `killed by ${signal}` : `exited with status ${code}`;
+      resolve();
+    });
+    child.on("error", (error) => {
+      exit = `could not start: ${error.message}`;
+      resolve();
+    });
+  });
+
+  const client = new JupyterClient(info);
+  const stop = async () => {
+    client.close();
+    if (exit === undefined) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const ready = await client.waitUntilReady(readyTimeoutMs, () => exit === undefined);
+  if (!ready) {
+    await stop();
+    return {
+      kind: "kernel-died",
+      message: `the ${KERNEL_NAME} kernel did not start (${exit ?? `no answer in ${readyTimeoutMs / 1000} s`})`,
+      detail: stderr,
+    };
+  }
+  return { client, child, stderr: () => stderr, exit: () => exit, exited, stop };
+}

@@ -1,0 +1,90 @@
+"use strict";
+// Decides whether a cell failed and why, and tells the client in the execute_reply.
+// tslab 1.0.22 replies a bare `status: "error"` for a type error and a throw alike, and
+// an error that escapes a cell (a throw in a timer, an un-awaited rejected promise) is
+// only printed: the cell still replies "ok". Here both become failures with a name.
+
+const { inspect } = require("node:util");
+
+// Long enough for an un-awaited rejection (reported after the microtask queue drains)
+// and a zero-delay timer to surface before the cell replies.
+const SETTLE_MS = 5;
+
+/**
+ * Tracks the cell being executed. `names` are the ename values the runner reads
+ * (contract.json): a type error and an escaped error have fixed names; a throw keeps the
+ * thrown error's own name.
+ */
+function createCellFailures(names) {
+  let cell = freshCell();
+
+  function freshCell() {
+    return { typeErrors: false, thrown: undefined, hasThrown: false, escaped: [] };
+  }
+
+  /** Called by the process handlers; the text goes to the current cell's stderr. */
+  function escaped(how, reason) {
+    const line = `${names.escapedErrorName}: ${how} escaped the cell: ${inspect(reason)}`;
+    cell.escaped.push(line);
+    console.error(line);
+  }
+
+  function withFailureTracking(executor) {
+    return {
+      ...executor,
+      async execute(src) {
+        cell = freshCell();
+        const ok = await executor.execute(src);
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        return ok && cell.escaped.length === 0;
+      },
+    };
+  }
+
+  function withTypeErrorTracking(converter) {
+    return {
+      ...converter,
+      convert(prevDecl, src) {
+        const converted = converter.convert(prevDecl, src);
+        if (converted.diagnostics.length > 0) cell.typeErrors = true;
+        return converted;
+      },
+    };
+  }
+
+  /** The executor prints a throw with console.error(e) and diagnostics with a format string. */
+  function withThrowTracking(console) {
+    return {
+      log: console.log,
+      error(...args) {
+        if (!cell.typeErrors && !cell.hasThrown && args.length === 1) {
+          cell.thrown = args[0];
+          cell.hasThrown = true;
+        }
+        console.error(...args);
+      },
+    };
+  }
+
+  /** The Jupyter error fields (ename, evalue, traceback) for the cell that just failed. */
+  function describeFailure() {
+    if (cell.typeErrors) {
+      return { ename: names.typeErrorName, evalue: "the cell does not type-check", traceback: [] };
+    }
+    if (cell.hasThrown) {
+      const thrown = cell.thrown;
+      if (thrown instanceof Error) {
+        return { ename: thrown.name, evalue: thrown.message, traceback: String(thrown.stack ?? "").split("\n") };
+      }
+      return { ename: typeof thrown, evalue: inspect(thrown), traceback: [] };
+    }
+    if (cell.escaped.length > 0) {
+      return { ename: names.escapedErrorName, evalue: cell.escaped[0], traceback: cell.escaped };
+    }
+    return { ename: "Error", evalue: "the cell failed", traceback: [] };
+  }
+
+  return { escaped, withFailureTracking, withTypeErrorTracking, withThrowTracking, describeFailure };
+}
+
+module.exports = { createCellFailures };

@@ -1,0 +1,98 @@
+"use strict";
+// tslab 1.0.22 builds one TypeScript watch program per kernel. This lays the project's
+// settings and three fixes over it, without editing tslab.
+
+const { withShorthandFix } = require("./emit-fixes.cjs");
+
+/**
+ * Compiler options laid over tslab's hard-wired ones.
+ * - Bundler resolution honours package `exports` (tslab's node10 resolution ignores them,
+ *   so subpath imports such as `@earendil-works/pi-ai/models` failed to type-check).
+ * - allowImportingTsExtensions accepts `./lookup-evidence.ts`, which is how the project's
+ *   own files import each other (tslab rejected it with TS5097). TypeScript reports that
+ *   this option wants noEmit; tslab drops option diagnostics that have no file, and emit
+ *   is unaffected, so cells still compile.
+ * - strict matches tsconfig.json: a listing that fails `tsc` must fail in the notebook.
+ */
+function projectCompilerOptions(ts) {
+  return {
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    strict: true,
+  };
+}
+
+/**
+ * tslab's system keeps one pending timer and throws "Unexpected pending rebuildTimer"
+ * when TypeScript asks for a second, which it does when a watched directory changes (a
+ * file added under examples/ while the kernel runs); after that every cell failed. This
+ * queues all of TypeScript's timers behind tslab's one, and runs them together when
+ * tslab fires it (tslab fires it itself, synchronously, before each cell).
+ */
+function withSharedTimer(system) {
+  const tslabSetTimeout = system.setTimeout;
+  const tslabClearTimeout = system.clearTimeout;
+  const queued = new Set();
+  let pending = null;
+  let running = false;
+  function runQueued() {
+    running = true;
+    try {
+      // A callback may schedule another update; run it in the same pass.
+      while (queued.size > 0) {
+        const batch = [...queued];
+        queued.clear();
+        for (const timer of batch) timer.callback(...timer.args);
+      }
+    } finally {
+      running = false;
+      pending = null;
+    }
+  }
+  system.setTimeout = (callback, _ms, ...args) => {
+    const timer = { callback, args };
+    queued.add(timer);
+    pending ??= tslabSetTimeout(runQueued);
+    return timer;
+  };
+  system.clearTimeout = (timer) => {
+    queued.delete(timer);
+    if (queued.size === 0 && pending !== null && !running) {
+      tslabClearTimeout(pending);
+      pending = null;
+    }
+  };
+  return system;
+}
+
+/**
+ * The TypeScript module tslab should use. TypeScript's exports are read-only getters, so
+ * this is a proxy, and start-kernel.cjs puts it in the require cache before tslab loads.
+ */
+function patchedTypeScript(ts) {
+  function createWatchCompilerHost(rootFiles, options, system, ...rest) {
+    const host = ts.createWatchCompilerHost(
+      rootFiles,
+      { ...options, ...projectCompilerOptions(ts) },
+      withSharedTimer(system),
+      ...rest,
+    );
+    // tslab assigns its own afterProgramCreate to keep each new builder; give it one
+    // whose emit carries the shorthand fix.
+    let afterProgramCreate = host.afterProgramCreate;
+    Object.defineProperty(host, "afterProgramCreate", {
+      get: () => afterProgramCreate,
+      set: (callback) => {
+        afterProgramCreate = (builder) => callback(withShorthandFix(ts, builder));
+      },
+      configurable: true,
+      enumerable: true,
+    });
+    return host;
+  }
+  return new Proxy(ts, {
+    get: (target, key) => (key === "createWatchCompilerHost" ? createWatchCompilerHost : target[key]),
+  });
+}
+
+module.exports = { patchedTypeScript };

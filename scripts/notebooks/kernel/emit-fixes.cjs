@@ -1,0 +1,68 @@
+"use strict";
+// Two fixes to the JavaScript tslab 1.0.22 emits for a cell and the files it imports.
+
+// tslab keeps every earlier cell's declarations in this virtual file.
+const EARLIER_CELLS_FILE = "/__prev__.d.ts";
+
+/**
+ * tslab rewrites a name declared by an earlier cell to `exports.name`, but it misses the
+ * name in a shorthand property: `{ model }` ran as a bare `model` and threw
+ * ReferenceError. This transformer runs before tslab's and writes such a property out in
+ * full, `{ model: exports.model }`.
+ */
+function expandEarlierCellShorthands(ts, checker) {
+  return (context) => (sourceFile) => {
+    const factory = context.factory;
+    const fromEarlierCell = (symbol) =>
+      symbol?.declarations?.some((declaration) => declaration.getSourceFile().fileName.endsWith(EARLIER_CELLS_FILE)) ?? false;
+    function visit(node) {
+      if (ts.isShorthandPropertyAssignment(node) && node.objectAssignmentInitializer === undefined) {
+        const original = ts.getOriginalNode(node);
+        if (ts.isShorthandPropertyAssignment(original) && fromEarlierCell(checker.getShorthandAssignmentValueSymbol(original))) {
+          const name = original.name.text;
+          return factory.createPropertyAssignment(name, factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name));
+        }
+      }
+      return ts.visitEachChild(node, visit, context);
+    }
+    return ts.visitNode(sourceFile, visit);
+  };
+}
+
+/** Makes every emit of `builder` run {@link expandEarlierCellShorthands} first. */
+function withShorthandFix(ts, builder) {
+  const emit = builder.emit;
+  builder.emit = (sourceFile, writeFile, cancel, declarationsOnly, transformers = {}) =>
+    emit.call(builder, sourceFile, writeFile, cancel, declarationsOnly, {
+      ...transformers,
+      after: [expandEarlierCellShorthands(ts, builder.getProgram().getTypeChecker()), ...(transformers.after ?? [])],
+    });
+  return builder;
+}
+
+// TypeScript 5.0 keeps `.ts` in emitted specifiers. The module tslab loads is the
+// emitted `.js` beside the source, which it finds only when the specifier has no
+// extension (TypeScript 5.7's rewriteRelativeImportExtensions does the same job).
+const RELATIVE_TS_REQUIRE = /require\((["'])(\.{1,2}\/[^"']*?)\.ts\1\)/g;
+
+/** Rewrites `require("./x.ts")` in emitted CommonJS to `require("./x")`. */
+function rewriteRelativeTsRequires(js) {
+  return js === undefined ? js : js.replace(RELATIVE_TS_REQUIRE, "require($1$2$1)");
+}
+
+/** Wraps a tslab converter so a cell and every file it imports load their `.ts` imports. */
+function withRewrittenRequires(converter) {
+  return {
+    ...converter,
+    convert(prevDecl, src) {
+      const converted = converter.convert(prevDecl, src);
+      return {
+        ...converted,
+        output: rewriteRelativeTsRequires(converted.output),
+        sideOutputs: converted.sideOutputs?.map((side) => ({ ...side, data: rewriteRelativeTsRequires(side.data) })),
+      };
+    },
+  };
+}
+
+module.exports = { withShorthandFix, withRewrittenRequires, rewriteRelativeTsRequires };

@@ -1,0 +1,84 @@
+"use strict";
+// The project's tslab kernel: `node --conditions=import start-kernel.cjs CONNECTION_FILE`.
+//
+// It starts tslab 1.0.22 with these changes, each explained where it is made:
+// - the working directory is the project root, so cells import `./examples/...`;
+// - cells type-check with the project's settings, and tslab's watch program survives
+//   files changing under it (compiler-host.cjs);
+// - `.ts` imports between project files load at run time, and `{ name }` shorthand works
+//   for names from earlier cells (emit-fixes.cjs);
+// - a type error, a throw and an escaped error each fail the cell with a name the
+//   client can read (cell-failures.cjs).
+// `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
+// to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
+
+const { createRequire } = require("node:module");
+const path = require("node:path");
+const { patchedTypeScript } = require("./compiler-host.cjs");
+const { withRewrittenRequires } = require("./emit-fixes.cjs");
+const { createCellFailures } = require("./cell-failures.cjs");
+const contract = require("./contract.json");
+
+const projectRoot = path.resolve(__dirname, "..", "..", "..");
+const connectionFile = process.argv[2];
+if (connectionFile === undefined) {
+  console.error("usage: node --conditions=import start-kernel.cjs CONNECTION_FILE");
+  process.exit(2);
+}
+
+// tslab takes its working directory as TypeScript's rootDir: only files under it can be
+// imported, and relative imports in a cell start there.
+process.chdir(projectRoot);
+
+const fromProject = createRequire(path.join(projectRoot, "package.json"));
+const tslabMain = fromProject.resolve("tslab/dist/main.js");
+const fromTslab = createRequire(tslabMain);
+// tslab reads TypeScript through require(); give it the patched module before any of
+// tslab's own modules load it.
+const typescriptPath = fromTslab.resolve("@tslab/typescript-for-tslab");
+fromTslab(typescriptPath);
+require.cache[typescriptPath].exports = patchedTypeScript(require.cache[typescriptPath].exports);
+// The same module instances tslab's main.js uses, so the patches below are the ones it calls.
+const executorModule = fromTslab("./executor.js");
+const jupyterModule = fromTslab("./jupyter.js");
+const { startKernel } = fromTslab("./main.js");
+const { version: tslabVersion } = fromTslab("../package.json");
+
+const failures = createCellFailures(contract);
+
+const createExecutor = executorModule.createExecutor;
+executorModule.createExecutor = function (rootDir, converters, console) {
+  let node;
+  const patchedConverters = {
+    get node() {
+      node ??= failures.withTypeErrorTracking(withRewrittenRequires(converters.node));
+      return node;
+    },
+    get browser() {
+      return converters.browser;
+    },
+    close: () => converters.close(),
+  };
+  const executor = createExecutor(rootDir, patchedConverters, failures.withThrowTracking(console));
+  return failures.withFailureTracking(executor);
+};
+
+const handleExecute = jupyterModule.JupyterHandlerImpl.prototype.handleExecute;
+jupyterModule.JupyterHandlerImpl.prototype.handleExecute = async function (...args) {
+  const content = await handleExecute.apply(this, args);
+  return content.status === "error" ? { ...content, ...failures.describeFailure() } : content;
+};
+
+// tslab installs handlers that only print; replace them with ones that fail the cell.
+const before = {
+  uncaughtException: process.listeners("uncaughtException"),
+  unhandledRejection: process.listeners("unhandledRejection"),
+};
+startKernel({ configPath: connectionFile, enableFindLocal: false, jsKernel: false, globalVersion: tslabVersion });
+for (const [event, kept] of Object.entries(before)) {
+  for (const listener of process.listeners(event)) {
+    if (!kept.includes(listener)) process.removeListener(event, listener);
+  }
+}
+process.on("uncaughtException", (error) => failures.escaped("an uncaught exception", error));
+process.on("unhandledRejection", (reason) => failures.escaped("an unhandled rejection", reason));

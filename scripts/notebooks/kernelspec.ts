@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Where the kernel's files live in this checkout. */
+export const KERNEL_DIR = join(dirname(fileURLToPath(import.meta.url)), "kernel");
+
+/** The checkout's root: the kernel's working directory, where cell imports start. */
+export const PROJECT_ROOT = join(KERNEL_DIR, "..", "..", "..");
+
+/** What the kernel and its clients agree on; the kernel (plain CommonJS) reads it too. */
+interface KernelContract {
+  kernelName: string;
+  typeErrorName: string;
+  escapedErrorName: string;
+}
+
+const contract = JSON.parse(readFileSync(join(KERNEL_DIR, "contract.json"), "utf8")) as KernelContract;
+
+/** The kernelspec name notebooks name in `metadata.kernelspec.name`. */
+export const KERNEL_NAME: string = contract.kernelName;
+
+/** The `ename` the kernel gives a cell that does not type-check. */
+export const TYPE_ERROR_NAME: string = contract.typeErrorName;
+
+/** The `ename` of an error that escaped its cell; escaped-error lines start with it too. */
+export const ESCAPED_ERROR_NAME: string = contract.escapedErrorName;
+
+/** A Jupyter kernelspec (kernel.json). */
+export interface KernelSpec {
+  argv: string[];
+  display_name: string;
+  language: string;
+  interrupt_mode?: "signal" | "message";
+}
+
+/**
+ * The project's kernelspec with absolute paths filled in: the Node that runs this
+ * process and this checkout's kernel directory. `{connection_file}` stays for Jupyter.
+ */
+export function resolvedKernelSpec(node: string = process.execPath): KernelSpec {
+  const template = JSON.parse(readFileSync(join(KERNEL_DIR, "kernel.json"), "utf8")) as KernelSpec;
+  return {
+    ...template,
+    argv: template.argv.map((arg) => arg.replaceAll("{node}", node).replaceAll("{kernel_dir}", KERNEL_DIR)),
+  };
+}

@@ -1,0 +1,136 @@
+// Executes notebooks headless in the project's kernel, without Python or Jupyter:
+//   tsx scripts/notebooks/run.ts [--write] [--timeout S] [FILE...]
+// Exit status: 0 every notebook ran clean and matches its stored outputs (or was
+// refreshed with --write); 1 a cell failed or outputs drifted; 2 bad input.
+import { existsSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { KERNEL_NAME, PROJECT_ROOT } from "./kernelspec.ts";
+import { joinText, readNotebook, type Output } from "./notebook-file.ts";
+import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
+
+const USAGE = "usage: npm run notebooks -- [--write] [--timeout SECONDS] [FILE.ipynb...]";
+const DEFAULT_TIMEOUT_S = 120;
+
+interface Args {
+  write: boolean;
+  timeoutMs: number;
+  files: string[];
+}
+
+function parseArgs(argv: string[]): Args | string {
+  const args: Args = { write: false, timeoutMs: DEFAULT_TIMEOUT_S * 1000, files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--write") args.write = true;
+    else if (arg === "--timeout") {
+      const seconds = Number(argv[++i]);
+      if (!(seconds > 0)) return `--timeout needs a number of seconds greater than 0; ${USAGE}`;
+      args.timeoutMs = seconds * 1000;
+    } else if (arg === "--help" || arg === "-h") return USAGE;
+    else if (arg.startsWith("-")) return `unknown option ${arg}; ${USAGE}`;
+    else args.files.push(arg);
+  }
+  return args;
+}
+
+function defaultNotebooks(): string[] {
+  const dir = join(PROJECT_ROOT, "notebooks");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".ipynb"))
+    .sort()
+    .map((name) => relative(process.cwd(), join(dir, name)));
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function indent(text: string): string {
+  return text
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
+function outputText(outputs: readonly Output[]): string {
+  if (outputs.length === 0) return "(no output)";
+  return outputs
+    .map((output) => {
+      switch (output.output_type) {
+        case "stream":
+          return joinText(output.text);
+        case "error":
+          return [`${output.ename}: ${output.evalue}`, ...output.traceback].join("\n");
+        default: {
+          const plain = output.data["text/plain"];
+          return typeof plain === "string" || Array.isArray(plain) ? joinText(plain as string[]) : JSON.stringify(output.data);
+        }
+      }
+    })
+    .join("");
+}
+
+function report(failure: RunFailure): string {
+  if (failure.kind === "bad-notebook") return failure.message;
+  const lines = [`FAIL ${failure.file}: ${failure.kind}: ${failure.message}`];
+  if (failure.cellIndex !== undefined) lines.push(`  source of cell ${failure.cellIndex}:`, indent(failure.source));
+  if (failure.kind === "drift") {
+    lines.push("  stored output:", indent(outputText(failure.stored)), "  fresh output:", indent(outputText(failure.fresh)));
+  } else {
+    if (failure.cellIndex !== undefined) lines.push("  output:", indent(outputText(failure.outputs)));
+    if (failure.detail) lines.push("  kernel stderr:", indent(failure.detail));
+  }
+  return lines.join("\n");
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (typeof args === "string") {
+    process.stderr.write(`${args}\n`);
+    return args === USAGE ? 0 : 2;
+  }
+  requirePinnedPi();
+  const files = args.files.length > 0 ? args.files : defaultNotebooks();
+  if (files.length === 0) {
+    process.stderr.write("no notebooks in notebooks/; generate them first, or name the files to run\n");
+    return 2;
+  }
+  // Refuse bad input before starting any kernel, so nothing is half-done.
+  const bad = files.map((file) => readNotebook(file, KERNEL_NAME)).filter((nb) => "kind" in nb);
+  if (bad.length > 0) {
+    for (const problem of bad) process.stderr.write(`${problem.message}\n`);
+    return 2;
+  }
+
+  let failed = 0;
+  for (const file of files) {
+    process.stdout.write(`${file}\n`);
+    const outcome = await runNotebookFile(file, {
+      write: args.write,
+      timeoutMs: args.timeoutMs,
+      onKernelReady: (ms) => process.stdout.write(`  kernel ready      ${seconds(ms)}\n`),
+      onCell: (cell, at) => process.stdout.write(`  cell ${String(cell.cellIndex).padEnd(4)} ${`${at.number}/${at.of}`.padEnd(6)} ${seconds(cell.ms)}\n`),
+    });
+    switch (outcome.kind) {
+      case "passed":
+        process.stdout.write(`  ok: outputs match the stored ones (${seconds(outcome.ms)})\n`);
+        break;
+      case "written":
+        process.stdout.write(`  ok: wrote fresh outputs (${seconds(outcome.ms)})\n`);
+        break;
+      case "unchanged":
+        process.stdout.write(`  ok: stored outputs already fresh (${seconds(outcome.ms)})\n`);
+        break;
+      default:
+        failed++;
+        process.stdout.write(`${report(outcome)}\n`);
+    }
+  }
+  if (failed > 0) process.stdout.write(`${failed} of ${files.length} notebooks failed\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
