@@ -1,0 +1,185 @@
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Token } from "markdown-it";
+import { CLAIM_MARKERS } from "../site/claim-plugin.ts";
+import { ChapterBuildError, fail, type ChapterEnv } from "../site/errors.ts";
+import { listingOf, type IncludedListing } from "../site/include-plugin.ts";
+import { parseChapter, projectChapterParser } from "../site/markdown.ts";
+import { CHAPTERS, PROJECT_ROOT, type Chapter } from "../site/project.ts";
+import type { Standalone } from "../site/standalone-listing.ts";
+import { insertValues } from "../site/value-plugin.ts";
+import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
+import { joinText, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "./notebook-file.ts";
+
+/** How a claim marker reads in a notebook: the id, without a verdict that would go stale. */
+const claimInNotebook = (id: string): string => `[claim \`${id}\`]`;
+
+/** Prose as a notebook shows it: claim markers as ids, pins as their values. */
+function notebookProse(text: string): string {
+  return insertValues(text.replace(CLAIM_MARKERS, (_whole, id: string) => claimInNotebook(id)));
+}
+
+function markdownCell(text: string): Cell {
+  return { cell_type: "markdown", metadata: {}, source: splitLines(text) };
+}
+
+function codeCell(text: string): CodeCell {
+  return { cell_type: "code", metadata: {}, source: splitLines(text), outputs: [], execution_count: null };
+}
+
+function describe(listing: IncludedListing): string {
+  return listing.region === undefined ? listing.file : `${listing.file}, region "${listing.region}"`;
+}
+
+/** A listing shown in the prose, not run: one that must not compile, or an excerpt of a function. */
+function shownListingMarkdown(listing: IncludedListing): string {
+  const caption = listing.runnable?.kind === "excerpt"
+    ? `*Excerpt (${listing.runnable.reason}); the code cell below runs it through its function:*`
+    : `*Does not compile (${listing.expectedError}, checked when the notebooks and the site are built):*`;
+  return [caption, `[${describe(listing)}](../${listing.file})`, "", "```ts", listing.code, "```"].join("\n");
+}
+
+/** The cell that runs a listing: its code, with the imports it needs to run on its own. */
+function listingCellSource(listing: IncludedListing, standalone: Standalone): string {
+  const header = `// ${describe(listing)}${standalone.imports.length > 0 ? " (with the imports it needs)" : ""}`;
+  return [header, ...standalone.imports, ...(standalone.imports.length > 0 ? [""] : []), standalone.code].join("\n");
+}
+
+const isRunBlock = (token: Token): boolean => token.type === "fence" && token.info.trim().split(/\s+/).slice(1).includes("run");
+
+/**
+ * Cells of one chapter: prose becomes markdown cells (a new one at each heading),
+ * included listings and `ts run` blocks become code cells. A listing that must not
+ * compile, and an excerpt from inside a function, stay in the prose as fenced blocks;
+ * an excerpt must be followed, in its section, by a run block that calls its function.
+ */
+export function chapterCells(source: string, tokens: readonly Token[], env: ChapterEnv): Cell[] {
+  const lines = source.replace(/\r\n/g, "\n").split("\n");
+  const cells: Cell[] = [];
+  let prose: string[] = [];
+  let cursor = 0;
+  // An excerpt the section has not yet run: its line, and what to tell the writer.
+  let unrunExcerpt: { line: number; message: string } | undefined;
+  const requireExcerptRun = (): void => {
+    if (unrunExcerpt) fail(env, unrunExcerpt.line, "unrun-excerpt", unrunExcerpt.message);
+  };
+  const flushProse = (upTo: number): void => {
+    prose.push(...lines.slice(cursor, upTo));
+    const text = notebookProse(prose.join("\n")).trim();
+    if (text !== "") cells.push(markdownCell(text));
+    prose = [];
+  };
+  for (const token of tokens) {
+    if (token.level !== 0 || token.map === null) continue;
+    const [start, end] = token.map;
+    const listing = listingOf(token);
+    if (token.type === "heading_open") {
+      requireExcerptRun();
+      flushProse(start);
+      cursor = start;
+    } else if (listing?.runnable?.kind === "standalone") {
+      flushProse(start);
+      cells.push(codeCell(listingCellSource(listing, listing.runnable)));
+      cursor = end;
+    } else if (listing !== undefined) {
+      if (listing.runnable?.kind === "excerpt") {
+        unrunExcerpt ??= {
+          line: start + 1,
+          message: `${describe(listing)} is an excerpt (${listing.runnable.reason}); follow it, in the same section, with a \`\`\`ts run block that calls its function`,
+        };
+      }
+      prose.push(...lines.slice(cursor, start), shownListingMarkdown(listing));
+      cursor = end;
+    } else if (isRunBlock(token)) {
+      unrunExcerpt = undefined;
+      flushProse(start);
+      cells.push(codeCell(token.content.replace(/\n$/, "")));
+      cursor = end;
+    }
+  }
+  requireExcerptRun();
+  flushProse(lines.length);
+  return cells;
+}
+
+/**
+ * Keeps the stored outputs of every code cell whose source did not change, so only the
+ * runner's --write changes outputs; a changed cell starts with none.
+ */
+export function keepOutputs(fresh: Cell[], previous: readonly Cell[]): Cell[] {
+  const unused = previous.filter((c): c is CodeCell => c.cell_type === "code");
+  return fresh.map((cell) => {
+    if (cell.cell_type !== "code") return cell;
+    const at = unused.findIndex((old) => joinText(old.source) === joinText(cell.source));
+    if (at < 0) return cell;
+    const [old] = unused.splice(at, 1);
+    return { ...cell, outputs: old!.outputs, execution_count: old!.execution_count };
+  });
+}
+
+/**
+ * A notebook around `cells`, for the project's tslab kernel. Metadata a run stored
+ * (language_info) is kept, so regenerating never undoes the runner's --write.
+ */
+export function notebookOf(cells: Cell[], stored?: Notebook): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 4,
+    metadata: {
+      language_info: { name: "typescript", file_extension: ".ts", mimetype: "text/typescript" },
+      ...stored?.metadata,
+      kernelspec: { name: KERNEL_NAME, display_name: resolvedKernelSpec().display_name, language: "typescript" },
+    },
+    cells,
+  };
+}
+
+function readStoredNotebook(path: string): Notebook | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Notebook) : undefined;
+}
+
+/** The notebook `chapter` generates now, with the stored outputs of unchanged cells kept. */
+export function generateNotebook(chapter: Chapter, parse = projectChapterParser()): Notebook {
+  const source = readFileSync(join(PROJECT_ROOT, chapter.source), "utf8");
+  const { tokens, env } = parseChapter(parse, source, chapter.source);
+  const stored = readStoredNotebook(join(PROJECT_ROOT, chapter.notebook));
+  return notebookOf(keepOutputs(chapterCells(source, tokens, env), stored?.cells ?? []), stored);
+}
+
+/** Cell types and sources only: what generation decides (outputs are the runner's). */
+export function cellSources(nb: Notebook): string[] {
+  return nb.cells.map((c) => `${c.cell_type}\n${joinText(c.source)}`);
+}
+
+/** The chapters whose committed notebook differs from a fresh generation (in cell sources). */
+export function outOfDate(chapters: readonly Chapter[] = CHAPTERS): Chapter[] {
+  const parse = projectChapterParser();
+  return chapters.filter((chapter) => {
+    const stored = readStoredNotebook(join(PROJECT_ROOT, chapter.notebook));
+    return stored === undefined || cellSources(stored).join("\0") !== cellSources(generateNotebook(chapter, parse)).join("\0");
+  });
+}
+
+// `npm run notebooks:generate [-- --check]`: regenerates notebooks/*.ipynb from chapters/*.md.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  try {
+    if (check) {
+      const stale = outOfDate();
+      for (const chapter of stale) process.stderr.write(`${chapter.notebook} is out of date with ${chapter.source} or the examples it includes; run npm run notebooks:generate\n`);
+      process.exit(stale.length > 0 ? 1 : 0);
+    }
+    const parse = projectChapterParser();
+    const notebooks = CHAPTERS.map((chapter) => ({ chapter, nb: generateNotebook(chapter, parse) }));
+    // Everything is generated before anything is written: a bad chapter writes nothing.
+    for (const { chapter, nb } of notebooks) {
+      writeNotebookAtomically(join(PROJECT_ROOT, chapter.notebook), nb);
+      process.stdout.write(`wrote ${relative(process.cwd(), join(PROJECT_ROOT, chapter.notebook))} (${nb.cells.length} cells)\n`);
+    }
+  } catch (error) {
+    if (!(error instanceof ChapterBuildError)) throw error;
+    process.stderr.write(`notebooks:generate: ${error.message}\n(nothing written)\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,42 @@
+import { compileFiles } from "../../examples/support/compile.ts";
+import { isInstallProblem, readInstalledPi } from "../../examples/support/pin.ts";
+
+/** What compiling a listing that must not compile found. */
+export type CompileOutcome =
+  | { kind: "fails-as-expected"; code: string; line: number | undefined; message: string }
+  | { kind: "compiles" }
+  | { kind: "wrong-error"; codes: string[]; message: string };
+
+const outcomes = new Map<string, CompileOutcome>();
+
+/**
+ * Type-checks `file` (project-relative) against the installed Pi with the project's own
+ * compiler options and says whether it fails with exactly `expected` (e.g. "TS2322") and
+ * nothing else. The book says this listing does not compile; a listing that starts
+ * compiling, or fails for another reason, must break the build rather than pass as proof.
+ */
+export function checkFailsToCompile(file: string, expected: string): CompileOutcome {
+  const key = `${file}\0${expected}`;
+  const cached = outcomes.get(key);
+  if (cached) return cached;
+  const installed = readInstalledPi();
+  if (isInstallProblem(installed)) throw new Error(installed.message);
+  const diagnostics = compileFiles([file], installed.dirs);
+  let outcome: CompileOutcome;
+  if (diagnostics.length === 0) {
+    outcome = { kind: "compiles" };
+  } else if (diagnostics.every((d) => `TS${d.code}` === expected && d.file === file)) {
+    const first = diagnostics[0]!;
+    outcome = { kind: "fails-as-expected", code: expected, line: first.line, message: first.message };
+  } else {
+    outcome = {
+      kind: "wrong-error",
+      codes: [...new Set(diagnostics.map((d) => `TS${d.code}`))],
+      message: diagnostics
+        .map((d) => `TS${d.code} at ${d.file ?? "(options)"}:${d.line ?? 0} ${d.message.split("\n")[0]!.slice(0, 160)}`)
+        .join("; "),
+    };
+  }
+  outcomes.set(key, outcome);
+  return outcome;
+}
