@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { PROJECT_ROOT } from "../../examples/support/compile.ts";
 
-/** The companion's root folder (where package.json lives). */
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export { PROJECT_ROOT };
 
 /** The project's own copy of the catalogue; the ledger reads this one. */
 export const CATALOGUE_PATH = join(PROJECT_ROOT, "chapters", "claims.tsv");

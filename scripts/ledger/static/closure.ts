@@ -105,9 +105,9 @@ export function dependencyClosure(rootDir: string): Closure {
       }
     }
   }
-  const packages = [...visited.values()].sort((a, b) =>
-    a.name === b.name ? a.location.localeCompare(b.location) : a.name < b.name ? -1 : 1,
-  );
+  // Code-unit order, not locale order: the appendix must come out the same on every machine.
+  const key = (p: ClosurePackage) => `${p.name}\u0000${p.location}`;
+  const packages = [...visited.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return { root: `${rootPkg.name} ${rootPkg.version}`, packages, unresolved };
 }
 

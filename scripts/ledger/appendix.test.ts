@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import {
+  APPENDIX_CLAIM_IDS,
+  APPENDIX_DIR,
+  appendixFacts,
+  appendixFiles,
+  withoutMeasuredOn,
+} from "./appendix.ts";
+import { allChecks } from "./registry.ts";
+import { runChecks } from "./run.ts";
+import { installedPi } from "./static/installed.ts";
+
+test("appendix A: the committed files equal a fresh measurement (date and Node line aside)", async () => {
+  const checks = allChecks.filter((c) => (APPENDIX_CLAIM_IDS as readonly string[]).includes(c.id));
+  const facts = appendixFacts(installedPi(), await runChecks(checks));
+  const fresh = appendixFiles(facts, { date: "(ignored)", node: "(ignored)" });
+  for (const [name, text] of Object.entries(fresh)) {
+    const path = join(APPENDIX_DIR, name);
+    assert.ok(existsSync(path), `appendix/${name} is missing: run npm start to write it`);
+    const committed = readFileSync(path, "utf8");
+    assert.equal(withoutMeasuredOn(name, committed), withoutMeasuredOn(name, text), `appendix/${name} is stale: run npm start and commit appendix/`);
+  }
+});
+
+test("appendix A: only the date and Node line is ignored, so any other change counts as drift", () => {
+  const { measured: _measured, ...facts } = JSON.parse(readFileSync(join(APPENDIX_DIR, "A-dependencies.json"), "utf8"));
+  const a = appendixFiles(facts, { date: "2000-01-01", node: "1.0.0" });
+  const b = appendixFiles(facts, { date: "2099-12-31", node: "99.0.0" });
+  for (const name of Object.keys(a)) assert.equal(withoutMeasuredOn(name, a[name]!), withoutMeasuredOn(name, b[name]!));
+  const tampered = a["A-dependencies.md"]!.replace("| holds |", "| fails |");
+  assert.notEqual(withoutMeasuredOn("A-dependencies.md", tampered), withoutMeasuredOn("A-dependencies.md", a["A-dependencies.md"]!));
+});

@@ -1,0 +1,198 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
+import { PROJECT_ROOT } from "./catalogue.ts";
+import { INTERFACE_BUILTINS } from "./checks/layering.ts";
+import type { Outcome } from "./run.ts";
+import { CLOSURE_RULE, dependencyClosure, type Closure } from "./static/closure.ts";
+import { declaredRuntimeDependencies, type DeclaredDependency } from "./static/dependencies.ts";
+import { scanDist, specifierTable, type DistFileKind, type SpecifierRow } from "./static/specifiers.ts";
+import { UI_RULE } from "./static/ui-rule.ts";
+
+/** The claims whose verdicts appendix A records: the ones read from the installed tree alone. */
+export const APPENDIX_CLAIM_IDS = [
+  "ch37.deps.two-runtime-deps",
+  "ch37.deps.no-ui-or-session-dep",
+  "ch37.dist.specifiers-closed",
+  "ch37.dist.no-interface-imports",
+  "ch37.deps.pi-ai-graph-no-ui",
+] as const;
+
+export const APPENDIX_DIR = join(PROJECT_ROOT, "appendix");
+export const APPENDIX_MARKDOWN = "A-dependencies.md";
+export const APPENDIX_JSON = "A-dependencies.json";
+
+/** When and on what the appendix was measured; the drift test ignores exactly this. */
+export interface MeasuredOn {
+  date: string;
+  node: string;
+}
+
+interface DependencyRow {
+  name: string;
+  kind: DeclaredDependency["kind"];
+  range: string;
+  installed: string | null;
+}
+
+/** Everything appendix A records, as data. */
+export interface AppendixFacts {
+  versions: { core: string; ai: string; typebox: string; bookPin: string };
+  dependencies: { core: DependencyRow[]; ai: DependencyRow[] };
+  specifiers: Record<DistFileKind, SpecifierRow[]>;
+  closure: Closure;
+  rules: { ui: string; closure: string; interfaceModules: string };
+  verdicts: { id: string; verdict: string; evidence: string }[];
+}
+
+function dependencyRows(packageDir: string): DependencyRow[] {
+  return declaredRuntimeDependencies(packageDir).map((d) => ({
+    name: d.name,
+    kind: d.kind,
+    range: d.range,
+    installed: d.installed?.version ?? null,
+  }));
+}
+
+/**
+ * Measures the appendix's facts from the install and takes the verdicts of
+ * {@link APPENDIX_CLAIM_IDS} from `outcomes`; a missing or crashed one is an error,
+ * because a half-measured appendix must not be written.
+ */
+export function appendixFacts(install: InstalledPi, outcomes: readonly Outcome[]): AppendixFacts {
+  const verdicts = APPENDIX_CLAIM_IDS.map((id) => {
+    const outcome = outcomes.find((o) => o.id === id);
+    if (outcome === undefined) throw new Error(`appendix A needs the verdict of ${id}, which did not run`);
+    if (outcome.kind === "crash") throw new Error(`appendix A needs the verdict of ${id}, whose check crashed: ${outcome.error}`);
+    return { id, verdict: outcome.result.verdict, evidence: outcome.result.evidence };
+  });
+  const scan = scanDist(install.dirs.core);
+  return {
+    versions: { core: install.core, ai: install.ai, typebox: install.typebox, bookPin: BOOK_PIN },
+    dependencies: { core: dependencyRows(install.dirs.core), ai: dependencyRows(install.dirs.ai) },
+    specifiers: { ".js": specifierTable(scan[".js"]), ".d.ts": specifierTable(scan[".d.ts"]) },
+    closure: dependencyClosure(install.dirs.ai),
+    rules: {
+      ui: UI_RULE,
+      closure: CLOSURE_RULE,
+      interfaceModules: `Node ${INTERFACE_BUILTINS.join(", ")}; the coding agent; any UI/TUI package by the UI rule`,
+    },
+    verdicts,
+  };
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|");
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
+  ];
+}
+
+const MEASURED_PREFIX = "Measured on ";
+
+/** The markdown of appendix A. */
+export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): string {
+  const { versions, closure } = facts;
+  const depRows = (rows: DependencyRow[]) => rows.map((d) => [d.name, d.kind, d.range, d.installed ?? "not installed"]);
+  const specRows = (rows: SpecifierRow[]) => rows.map((r) => [r.specifier, r.forms.join(", "), String(r.files)]);
+  const absent = closure.unresolved;
+  return [
+    "# Appendix A — what the core depends on",
+    "",
+    "<!-- Written by `npm start` (scripts/ledger/appendix.ts). Do not edit: `npm test` fails when this differs from a fresh run. -->",
+    "",
+    `${MEASURED_PREFIX}${measured.date} with Node ${measured.node}.`,
+    "",
+    `Versions measured: ${PACKAGE_NAMES.core} ${versions.core}, ${PACKAGE_NAMES.ai} ${versions.ai}, ${PACKAGE_NAMES.typebox} ${versions.typebox}. ` +
+      (versions.core === versions.bookPin
+        ? "This is the book's pin."
+        : `The book pins ${versions.bookPin}, which the npm registry does not serve; ${versions.core} is the nearest installable release and stands in for it. Nothing here is a measurement of ${versions.bookPin}.`),
+    "",
+    "## Verdicts",
+    "",
+    ...table(["claim", "verdict", "evidence"], facts.verdicts.map((v) => [v.id, v.verdict, v.evidence])),
+    "",
+    `## Declared runtime dependencies of ${PACKAGE_NAMES.core}`,
+    "",
+    ...table(["package", "kind", "declared", "installed"], depRows(facts.dependencies.core)),
+    "",
+    `## Declared runtime dependencies of ${PACKAGE_NAMES.ai}`,
+    "",
+    ...table(["package", "kind", "declared", "installed"], depRows(facts.dependencies.ai)),
+    "",
+    `## Module specifiers in ${PACKAGE_NAMES.core} dist/`,
+    "",
+    "Read with the TypeScript parser: static imports, export-from, dynamic `import()`, `require()` and `import(\"…\")` types. Relative specifiers are one row.",
+    "",
+    "### .js files",
+    "",
+    ...table(["specifier", "forms", "files"], specRows(facts.specifiers[".js"])),
+    "",
+    "### .d.ts files",
+    "",
+    ...table(["specifier", "forms", "files"], specRows(facts.specifiers[".d.ts"])),
+    "",
+    `## Runtime dependency closure of ${closure.root}`,
+    "",
+    `Rule: ${facts.rules.closure}.`,
+    "",
+    `UI/TUI rule: ${facts.rules.ui}.`,
+    "",
+    `Interface modules (for ch37.dist.no-interface-imports): ${facts.rules.interfaceModules}.`,
+    "",
+    `${new Set(closure.packages.map((p) => `${p.name}@${p.version}`)).size} packages in ${closure.packages.length} install locations.`,
+    "",
+    ...table(
+      ["package", "version", "location", "reached via", "UI/TUI", "why"],
+      closure.packages.map((p) => [p.name, p.version, p.location, p.via, p.ui.ui ? "yes" : "no", p.ui.reason]),
+    ),
+    "",
+    "### Declared but not installed",
+    "",
+    ...(absent.length === 0
+      ? ["None."]
+      : table(
+          ["package", "range", "declared by", "kind", "required"],
+          absent.map((u) => [u.name, u.range, u.from, u.kind, u.required ? "yes" : "no"]),
+        )),
+    "",
+  ].join("\n");
+}
+
+/** The JSON of appendix A: the same facts, for programs. */
+export function appendixJson(facts: AppendixFacts, measured: MeasuredOn): string {
+  return `${JSON.stringify({ measured, ...facts }, null, 2)}\n`;
+}
+
+/** The appendix's files, by name. */
+export function appendixFiles(facts: AppendixFacts, measured: MeasuredOn): Record<string, string> {
+  return { [APPENDIX_MARKDOWN]: appendixMarkdown(facts, measured), [APPENDIX_JSON]: appendixJson(facts, measured) };
+}
+
+/** A file's text without what changes from run to run (the date and Node line, the `measured` object). */
+export function withoutMeasuredOn(name: string, text: string): string {
+  if (name.endsWith(".json")) {
+    const { measured: _measured, ...rest } = JSON.parse(text) as { measured?: unknown };
+    return JSON.stringify(rest, null, 2);
+  }
+  return text
+    .split("\n")
+    .filter((line) => !line.startsWith(MEASURED_PREFIX))
+    .join("\n");
+}
+
+/** Writes every file to a temporary name first, then renames them all: no half-written appendix. */
+export function writeAppendix(files: Record<string, string>, dir: string = APPENDIX_DIR): void {
+  mkdirSync(dir, { recursive: true });
+  const staged = Object.entries(files).map(([name, text]) => {
+    const temp = join(dir, `.${name}.${process.pid}.tmp`);
+    writeFileSync(temp, text);
+    return { temp, final: join(dir, name) };
+  });
+  for (const { temp, final } of staged) renameSync(temp, final);
+}

@@ -1,0 +1,48 @@
+import { BOOK_PIN, PACKAGE_NAMES } from "../../../examples/support/pin.ts";
+import { notCheckable, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { declarations, membersOf } from "../static/declarations.ts";
+import { installedPi } from "../static/installed.ts";
+import { npmView } from "../static/npm-registry.ts";
+
+async function pinnedToBookRelease(): Promise<CheckResult> {
+  const { core } = installedPi();
+  const spec = `${PACKAGE_NAMES.core}@${BOOK_PIN}`;
+  const answer = await npmView(spec, "version");
+  const why = "how the book's observations were made is a fact about the book, not the package";
+  if (core === BOOK_PIN) return notCheckable(`this run measured ${BOOK_PIN} itself, but ${why}`);
+  const registry =
+    answer.kind === "found"
+      ? `${spec} is on the registry, yet this run measured ${core}`
+      : answer.kind === "not-served"
+        ? `${BOOK_PIN} cannot be installed (${answer.detail}); this run measured ${core} as the nearest installable stand-in`
+        : `registry not asked (${answer.detail}); this run measured ${core}`;
+  return notCheckable(`${registry}; ${why}`);
+}
+
+/** What the coding agent adds and the core would export if it provided it: sessions, trust, resources, extensions, UI, built-in tools. */
+export const HOST_API_MARKERS = /session|trust|extension|resource|loader|agents\.?md|skill|tui|terminal|render|bash|edit|write/i;
+
+function hostTable(): CheckResult {
+  const exported = [...declarations().core.keys()];
+  const hostApis = exported.filter((name) => HOST_API_MARKERS.test(name));
+  const sessionOption = membersOf("AgentOptions").some((m) => m.name === "sessionId");
+  return verdictOf(
+    hostApis.length === 0,
+    `checked the table's factual half: ${PACKAGE_NAMES.core} ${installedPi().core} exports ${exported.length} names, ` +
+      `${hostApis.length} of them a session, trust, resource-loader, extension, terminal-UI or built-in bash/edit/write API` +
+      (hostApis.length > 0 ? ` (${hostApis.join(", ")})` : "") +
+      (sessionOption ? "; AgentOptions.sessionId is a provider cache key, not a session store" : "") +
+      "; the table's framing is the book's design",
+  );
+}
+
+/** Claims about the book itself, another chapter's subsystem, or the book's own design. */
+export const scopeChecks: Check[] = [
+  { id: "meta.pinned-1.0.4", run: pinnedToBookRelease },
+  staticCheck("ch37.coding-agent.assignment-inert", () =>
+    notCheckable(
+      "about pi-coding-agent's sessions (chapter 34's subsystem): the companion installs the bare core only, so there is no session whose requests could be observed",
+    ),
+  ),
+  staticCheck("ch37.host-table", hostTable),
+];

@@ -1,0 +1,106 @@
+import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
+import { appendixFacts, appendixFiles, writeAppendix } from "./appendix.ts";
+import { isArgsProblem, parseArgs } from "./args.ts";
+import { readCatalogue, type Claim } from "./catalogue.ts";
+import type { Check } from "./check.ts";
+import { negativeControl } from "./negative-control.ts";
+import { allChecks } from "./registry.ts";
+import { ledgerHeader, ledgerJson, ledgerTable, totalsTable, verdictColumn, type LedgerRow } from "./render.ts";
+import { runChecks, type Outcome } from "./run.ts";
+
+/** Where the ledger writes: results to `out`, progress and problems to `err`. */
+export interface LedgerIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Whether `err` is a terminal (progress then overwrites one line). */
+  errIsTty: boolean;
+}
+
+const PREFIX = "pi-book-companion:";
+
+function checkFor(claim: Claim, byId: ReadonlyMap<string, Check>): Check {
+  return (
+    byId.get(claim.id) ?? {
+      id: claim.id,
+      run: () => Promise.reject(new Error(`no check is registered for ${claim.id} (scripts/ledger/registry.ts)`)),
+    }
+  );
+}
+
+function isPinnedInstall(install: InstalledPi): boolean {
+  return install.core === PIN.core && install.ai === PIN.ai && install.typebox === PIN.typebox;
+}
+
+/**
+ * Runs the ledger over the catalogue and returns the exit status: 0 when the
+ * verification ran (whatever the verdicts), 1 when a check crashed or the negative
+ * control stopped failing, 2 when it could not run (bad arguments). `checks` is the
+ * registry unless a test substitutes its own.
+ */
+export async function runLedger(
+  argv: readonly string[],
+  install: InstalledPi,
+  io: LedgerIO,
+  checks: readonly Check[] = allChecks,
+): Promise<number> {
+  const args = parseArgs(argv);
+  if (isArgsProblem(args)) {
+    io.err(`${PREFIX} ${args.message}\n`);
+    return 2;
+  }
+  const catalogue = readCatalogue();
+  const selected = args.only === undefined ? catalogue : catalogue.filter((c) => args.only!.test(c.id));
+  if (selected.length === 0) {
+    io.err(`${PREFIX} --only ${args.only?.source} matches no claim id in chapters/claims.tsv (ids look like ${catalogue[0]?.id})\n`);
+    return 2;
+  }
+  const byId = new Map(checks.map((check) => [check.id, check]));
+  const toRun = [...selected.map((claim) => checkFor(claim, byId)), negativeControl];
+
+  const outcomes = await runChecks(toRun, {
+    concurrency: 4,
+    onSettled: (outcome, settled, total) => {
+      const status = outcome.kind === "result" ? outcome.result.verdict : "CRASH";
+      const line = `[${String(settled).padStart(String(total).length)}/${total}] ${status.padEnd(13)} ${outcome.id}`;
+      io.err(io.errIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
+    },
+  });
+  if (io.errIsTty) io.err("\r\x1b[2K");
+
+  const control = outcomes.pop()!;
+  const rows: LedgerRow[] = selected.map((claim, i) => ({ claim, outcome: outcomes[i]! }));
+  if (args.json) {
+    io.out(`${JSON.stringify(ledgerJson(install, rows), null, 2)}\n`);
+  } else {
+    io.out(`${ledgerHeader(install)}\n${ledgerTable(rows)}\n${totalsTable(rows)}\n`);
+  }
+
+  let status = 0;
+  const crashes = rows.filter((r) => r.outcome.kind === "crash");
+  if (crashes.length > 0) {
+    io.err(`${PREFIX} ${crashes.length} check(s) crashed (${crashes.map((r) => r.claim.id).join(", ")}); a crash is not a verdict\n`);
+    status = 1;
+  }
+  const controlOk = control.kind === "result" && control.result.verdict === "fails";
+  io.err(
+    controlOk
+      ? `negative control (${negativeControl.claim}): fails, as it must\n`
+      : `${PREFIX} the negative control (${negativeControl.claim}) came out ${verdictColumn(control)}: the dependency check no longer measures\n`,
+  );
+  if (!controlOk) status = 1;
+
+  if (args.only === undefined && isPinnedInstall(install)) status = Math.max(status, writeAppendixFrom(install, outcomes, io));
+  return status;
+}
+
+function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], io: LedgerIO): number {
+  try {
+    const facts = appendixFacts(install, outcomes);
+    writeAppendix(appendixFiles(facts, { date: new Date().toISOString().slice(0, 10), node: process.versions.node }));
+    io.err("appendix A written to appendix/\n");
+    return 0;
+  } catch (error) {
+    io.err(`${PREFIX} appendix A not written: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,10 @@
+// The ledger's entry point: refuse a wrong install before anything imports Pi.
+import { requirePinnedPi } from "../../examples/support/pin.ts";
+
+const install = requirePinnedPi();
+const { runLedger } = await import("./ledger.ts");
+process.exitCode = await runLedger(process.argv.slice(2), install, {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  errIsTty: process.stderr.isTTY === true,
+});
