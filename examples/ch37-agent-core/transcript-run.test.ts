@@ -16,7 +16,7 @@ test("ch37.lookup.hit-path: the matches enter as their own toolResult and the mo
   const run = await runResearch("release");
   assert.equal(run.toolResult?.isError, false);
   assert.match(run.toolResult?.text ?? "", /^\[notes-1\] Release 2\.4 shipped/);
-  assert.deepEqual(run.toolResult?.details.ids, ["notes-1", "notes-2", "memo-7", "ticket-311"]);
+  assert.deepEqual(run.toolResult?.details?.ids, ["notes-1", "notes-2", "memo-7", "ticket-311"]);
   assert.deepEqual(run.secondRequestRoles, ["system", "user", "assistant", "toolResult"]);
   assert.equal(run.secondRequestCarriesResult, true);
 });

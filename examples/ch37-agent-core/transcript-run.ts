@@ -18,7 +18,7 @@ export interface ResearchRun {
   /** Requests the faux provider served. */
   providerCalls: number;
   /** The lookup's result as it entered the transcript. */
-  toolResult: { text: string; isError: boolean; details: LookupDetails } | undefined;
+  toolResult: { text: string; isError: boolean; details: LookupDetails | undefined } | undefined;
   /** Roles of the second request's messages: what the model was asked again with. */
   secondRequestRoles: string[];
   /** Whether the second request carried the lookup's text unchanged. */

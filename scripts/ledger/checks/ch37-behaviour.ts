@@ -1,0 +1,356 @@
+import { measureAgentBarrier, measureAgentLoopObservation } from "../../../examples/ch37-agent-core/message-end-barrier.ts";
+import { runWithCountingStreamFn } from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
+import { collectRuntimeEvents } from "../../../examples/ch37-agent-core/events.ts";
+import { compileChapterListings, type ListingVerdicts } from "../../../examples/ch37-agent-core/listings-compile.ts";
+import { measureListenerOrder, measurePromptSettlement } from "../../../examples/ch37-agent-core/listener-order.ts";
+import { measureLookupBounds } from "../../../examples/ch37-agent-core/lookup-bounds.ts";
+import { runBesideAgentsMd } from "../../../examples/ch37-agent-core/no-agents-md.ts";
+import { runArgumentValidation } from "../../../examples/ch37-agent-core/params-validation.ts";
+import { runReplaceWhileIdle } from "../../../examples/ch37-agent-core/replace-messages.ts";
+import { runQueueScenario, type QueueKind, type QueueRun } from "../../../examples/ch37-agent-core/steering.ts";
+import { captureStreamOptions } from "../../../examples/ch37-agent-core/stream-options.ts";
+import { runStructuredContent } from "../../../examples/ch37-agent-core/structured-content.ts";
+import { inspectSystemMessage } from "../../../examples/ch37-agent-core/system-message.ts";
+import { measureToolConcurrency } from "../../../examples/ch37-agent-core/tool-concurrency.ts";
+import { runToolFailures, type FailureOutcome } from "../../../examples/ch37-agent-core/tool-failures.ts";
+import { runResearch } from "../../../examples/ch37-agent-core/transcript-run.ts";
+import { inspectTypeExport } from "../../../examples/ch37-agent-core/type-export.ts";
+import type { CompileDiagnostic } from "../../../examples/support/compile.ts";
+import { notCheckable, verdictOf, type Check, type CheckResult } from "../check.ts";
+
+/** Runs a scenario once, however many checks read its measurement. */
+function once<T>(measure: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= measure());
+}
+
+const research = once(() => runResearch("release"));
+const miss = once(() => runResearch("dividend"));
+const failures = once(runToolFailures);
+const concurrency = once(async () => ({
+  parallel: await measureToolConcurrency("default"),
+  sequential: await measureToolConcurrency("one-sequential"),
+}));
+const QUEUE_CASES = [
+  ["steer", "all"],
+  ["steer", "one-at-a-time"],
+  ["followUp", "all"],
+  ["followUp", "one-at-a-time"],
+] as const;
+const queues = once(async () => {
+  const runs: QueueRun[] = [];
+  for (const [queue, mode] of QUEUE_CASES) runs.push(await runQueueScenario(queue, mode));
+  return runs;
+});
+const queueRun = async (queue: QueueKind, mode: QueueRun["mode"]) =>
+  (await queues()).find((run) => run.queue === queue && run.mode === mode)!;
+
+const list = (items: readonly unknown[]) => (items.length === 0 ? "none" : items.join(", "));
+const describeDiagnostic = (d: CompileDiagnostic) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`;
+
+/** Runs a listing check when the install can be compiled against, or says why not. */
+async function withListings(judge: (listings: ListingVerdicts) => CheckResult): Promise<CheckResult> {
+  const listings = compileChapterListings();
+  if ("kind" in listings) return notCheckable(`cannot type-check the listings: ${listings.message}`);
+  return judge(listings);
+}
+
+function failureEvidence(outcome: FailureOutcome | undefined): string {
+  if (!outcome) return "no tool result recorded";
+  return `${outcome.tool}: transcript isError ${outcome.isError}, tool_execution_end isError ${outcome.isErrorInEvent}, next request carried it as error ${outcome.modelSawError}, text "${outcome.text}"`;
+}
+
+const neighbours = (run: QueueRun) =>
+  run.precededBy.map((n) => (n.role === "assistant" ? `assistant(${n.stopReason}${n.hasToolCalls ? ", tool calls" : ""})` : n.role)).join(" → ");
+
+/** Chapter 37's behavioural claims, each decided from a scenario run against the installed Pi. */
+export const ch37BehaviourChecks: Check[] = [
+  {
+    id: "ch37.types.untyped-params-unknown",
+    run: () =>
+      withListings(({ untypedParams: { file, diagnostics, outcome } }) =>
+        verdictOf(
+          diagnostics.length > 0 && diagnostics.some((d) => d.message.includes("'unknown'")),
+          `${file}: ${diagnostics.length === 0 ? "compiles (no diagnostics)" : diagnostics.map(describeDiagnostic).join("; ")}` +
+            ` (listing declares ${outcome.kind === "as-declared" ? "the same code" : outcome.message})`,
+        ),
+      ),
+  },
+  {
+    id: "ch37.types.streamfn-compiles",
+    run: () =>
+      withListings(({ researchAgent: { file, diagnostics } }) =>
+        verdictOf(
+          diagnostics.length === 0,
+          `${file} (streamFn: models.streamSimple.bind(models), initialState { systemPrompt, model, tools }): ` +
+            `${diagnostics.length} diagnostics${diagnostics.length ? `: ${diagnostics.map(describeDiagnostic).join("; ")}` : ""}`,
+        ),
+      ),
+  },
+  {
+    id: "ch37.code.listing-compiles",
+    run: () =>
+      withListings(({ lookupEvidence, researchAgent }) => {
+        const all = [...lookupEvidence.diagnostics, ...researchAgent.diagnostics];
+        return verdictOf(
+          all.length === 0,
+          `${lookupEvidence.file} + ${researchAgent.file}: ${all.length} diagnostics${all.length ? `: ${all.map(describeDiagnostic).join("; ")}` : ""}`,
+        );
+      }),
+  },
+  {
+    id: "ch37.transcript.shape",
+    run: async () => {
+      const { roles } = await research();
+      return verdictOf(roles.join() === "user,assistant,toolResult,assistant", `non-system roles: ${list(roles)}`);
+    },
+  },
+  {
+    id: "ch37.callcount.two",
+    run: async () => {
+      const { providerCalls } = await research();
+      return verdictOf(providerCalls === 2, `faux.state.callCount = ${providerCalls} for one lookup then an answer`);
+    },
+  },
+  {
+    id: "ch37.lookup.hit-path",
+    run: async () => {
+      const { toolResult, secondRequestRoles, secondRequestCarriesResult } = await research();
+      const lines = toolResult?.text.split("\n") ?? [];
+      const allTagged = lines.length > 0 && lines.every((line) => /^\[[^\]]+\] /.test(line));
+      return verdictOf(
+        toolResult !== undefined && !toolResult.isError && allTagged && secondRequestCarriesResult,
+        `toolResult isError ${toolResult?.isError}, ${lines.length} "[id] excerpt" lines (ids ${list(toolResult?.details?.ids ?? [])}); ` +
+          `second request roles ${list(secondRequestRoles)}, carries the result ${secondRequestCarriesResult}`,
+      );
+    },
+  },
+  {
+    id: "ch37.nomatch.ordinary-content",
+    run: async () => {
+      const { toolResult, secondRequestCarriesResult, finalAnswer } = await miss();
+      return verdictOf(
+        toolResult?.text === "no matches" && !toolResult.isError && secondRequestCarriesResult && finalAnswer?.stopReason === "stop",
+        `query "dividend": text "${toolResult?.text}", isError ${toolResult?.isError}; the model was asked again with it ${secondRequestCarriesResult} and answered (${finalAnswer?.stopReason})`,
+      );
+    },
+  },
+  {
+    id: "ch37.lookup.bounded",
+    run: async () => {
+      const run = await measureLookupBounds();
+      return verdictOf(
+        run.hitLines === 5 && run.omittedLine && run.longestExcerpt <= 500 && run.contextBefore === 120,
+        `${run.matching} matching texts: ${run.hitLines} shown, omitted line ${run.omittedLine}, longest excerpt ${run.longestExcerpt} chars, ${run.contextBefore} chars before the match`,
+      );
+    },
+  },
+  {
+    id: "ch37.system-message-head",
+    run: async () => {
+      const head = await inspectSystemMessage();
+      return verdictOf(
+        head.headRole === "system" && head.promptMatches && head.declaredTools.includes("lookup_evidence") && head.requestHeadRole === "system",
+        `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}; first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`,
+      );
+    },
+  },
+  {
+    id: "ch37.state.messages-replace-idle",
+    run: async () => {
+      const run = await runReplaceWhileIdle();
+      return verdictOf(
+        run.idleAtReplacement && run.carriesRestored && !run.carriesDiscarded,
+        `assigned while idle ${run.idleAtReplacement}; next request's user texts: ${run.nextRequestUserTexts.map((t) => `"${t}"`).join(", ")}; discarded exchange still sent ${run.carriesDiscarded}`,
+      );
+    },
+  },
+  {
+    id: "ch37.no-agents-md",
+    run: async () => {
+      const run = await runBesideAgentsMd();
+      return verdictOf(
+        run.requests > 0 && run.markersInRequests.length === 0 && run.markersInTranscript.length === 0,
+        `cwd holding ${list(run.filesPresent)}: ${run.requests} request(s); their text found in requests: ${list(run.markersInRequests)}, in transcript: ${list(run.markersInTranscript)}`,
+      );
+    },
+  },
+  {
+    id: "ch37.tools.parallel-default",
+    run: async () => {
+      const { parallel } = await concurrency();
+      return verdictOf(parallel.maxInFlight === 3, `3 ordinary tool calls in one batch: at most ${parallel.maxInFlight} in flight at once`);
+    },
+  },
+  {
+    id: "ch37.tools.sequential-mode",
+    run: async () => {
+      const { parallel, sequential } = await concurrency();
+      return verdictOf(
+        sequential.maxInFlight === 1 && parallel.maxInFlight > 1,
+        `3 calls, one tool executionMode "sequential": at most ${sequential.maxInFlight} in flight (without it: ${parallel.maxInFlight})`,
+      );
+    },
+  },
+  {
+    id: "ch37.tool.throw-to-iserror",
+    run: async () => {
+      const run = await failures();
+      return verdictOf(
+        run.thrown?.isError === true && run.thrown.modelSawError && run.finalStopReason === "stop",
+        `${failureEvidence(run.thrown)}; loop went on: ${run.providerCalls} requests, final stopReason ${run.finalStopReason}`,
+      );
+    },
+  },
+  {
+    id: "ch37.tool.iserror-channel",
+    run: async () => {
+      const run = await failures();
+      return verdictOf(run.reported?.isError === true && run.reported.modelSawError, failureEvidence(run.reported));
+    },
+  },
+  {
+    id: "ch37.tool.structuredContent-not-model-text",
+    run: async () => {
+      const run = await runStructuredContent();
+      return verdictOf(
+        run.inExecutionEndEvent && !run.inTranscriptMessage && !run.inNextRequest,
+        `structuredContent in tool_execution_end ${run.inExecutionEndEvent}, in transcript toolResult ${run.inTranscriptMessage}, in next request ${run.inNextRequest}; model text "${run.modelVisibleText}"`,
+      );
+    },
+  },
+  {
+    id: "ch37.tool.params-validated-before-execute",
+    run: async () => {
+      const outcomes = await runArgumentValidation();
+      const invalid = outcomes.filter((o) => JSON.stringify(o.args) !== JSON.stringify({ query: "release" }));
+      const valid = outcomes.filter((o) => !invalid.includes(o));
+      const describe = (o: (typeof outcomes)[number]) => `${JSON.stringify(o.args)} → ${o.reachedExecute ? "executed" : "not executed"}${o.isError ? " (error result)" : ""}`;
+      return verdictOf(
+        invalid.every((o) => !o.reachedExecute && o.isError) && valid.every((o) => o.reachedExecute && !o.isError),
+        outcomes.map(describe).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch37.events.runtime-names",
+    run: async () => {
+      const run = await collectRuntimeEvents();
+      return verdictOf(
+        run.missing.length === 0 && run.extra.length === 0,
+        `delivered ${run.distinct.length} distinct types (${run.distinct.join(", ")}); missing ${list(run.missing)}; extra ${list(run.extra)}`,
+      );
+    },
+  },
+  {
+    id: "ch37.listeners.awaited-in-order",
+    run: async () => {
+      const run = await measureListenerOrder();
+      return verdictOf(
+        run.events > 0 && run.overlaps === 0 && run.outOfOrder === 0,
+        `${run.events} events, slow first listener: second started early ${run.overlaps} times, out of order ${run.outOfOrder} times`,
+      );
+    },
+  },
+  {
+    id: "ch37.prompt.settles-after-agent_end-listeners",
+    run: async () => {
+      const run = await measurePromptSettlement();
+      return verdictOf(run.listenerEntered && !run.settledWhileListenerHeld, `order: ${run.order.join(" → ")}`);
+    },
+  },
+  {
+    id: "ch37.agent.message_end-barrier",
+    run: async () => {
+      const run = await measureAgentBarrier();
+      return verdictOf(
+        run.hostStateHadAssistantAtPreflight && run.handlerFinishedBeforePreflight,
+        `Agent: beforeToolCall saw the assistant message in agent.state.messages ${run.hostStateHadAssistantAtPreflight}; order ${run.order.slice(0, 4).join(" → ")}`,
+      );
+    },
+  },
+  {
+    id: "ch37.agentloop.observational",
+    run: async () => {
+      const run = await measureAgentLoopObservation();
+      return verdictOf(
+        !run.handlerFinishedBeforeExecute,
+        `agentLoop(): tool executed before the consumer's message_end handling finished ${!run.handlerFinishedBeforeExecute}; order ${run.order.slice(0, 4).join(" → ")}`,
+      );
+    },
+  },
+  {
+    id: "ch37.steer.after-current-turn",
+    run: async () => {
+      const run = await queueRun("steer", "all");
+      const last = run.precededBy.at(-1);
+      return verdictOf(
+        run.toolFinishedFirst && last?.role === "toolResult" && run.newPerRequest[0] === 0 && run.newPerRequest[1] === 2,
+        `steered while the tool ran: tool finished first ${run.toolFinishedFirst}; delivered after ${neighbours(run)}; new steering per request ${run.newPerRequest.join(", ")}`,
+      );
+    },
+  },
+  {
+    id: "ch37.followup.only-when-stopping",
+    run: async () => {
+      const run = await queueRun("followUp", "all");
+      const last = run.precededBy.at(-1);
+      return verdictOf(
+        run.newPerRequest[1] === 0 && last?.role === "assistant" && last.stopReason === "stop" && !last.hasToolCalls,
+        `queued while the tool ran: new follow-ups per request ${run.newPerRequest.join(", ")}; delivered after ${neighbours(run)}`,
+      );
+    },
+  },
+  {
+    id: "ch37.queues.processed-before-agent_end",
+    run: async () => {
+      const runs = await queues();
+      const ok = runs.every((r) => r.agentEnds === 1 && r.allDeliveredBeforeAgentEnd && !r.queuedAfterRun);
+      return verdictOf(
+        ok,
+        runs.map((r) => `${r.queue}/${r.mode}: agent_end ×${r.agentEnds}, all delivered before it ${r.allDeliveredBeforeAgentEnd}, left queued ${r.queuedAfterRun}`).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch37.steer-followup.modes",
+    run: async () => {
+      const runs = await queues();
+      const deliveries = (r: QueueRun) => r.newPerRequest.filter((n) => n > 0);
+      const ok = runs.every((r) => deliveries(r).join() === (r.mode === "all" ? "2" : "1,1"));
+      return verdictOf(ok, runs.map((r) => `${r.queue}/${r.mode}: deliveries of ${list(deliveries(r))}`).join("; "));
+    },
+  },
+  {
+    id: "ch37.streamfn.models-streamSimple",
+    run: async () => {
+      const direct = await research();
+      const swapped = await runWithCountingStreamFn();
+      return verdictOf(
+        direct.providerCalls === 2 && direct.finalAnswer?.stopReason === "stop" && swapped.requestsSeenByWrapper === swapped.providerCalls,
+        `streamSimple.bind(models): ${direct.providerCalls} requests, final stopReason ${direct.finalAnswer?.stopReason}; ` +
+          `counting wrapper swapped in saw ${swapped.requestsSeenByWrapper} of ${swapped.providerCalls} provider calls`,
+      );
+    },
+  },
+  {
+    id: "ch37.options.transport-getApiKey",
+    run: async () => {
+      const run = await captureStreamOptions();
+      return verdictOf(
+        run.transportSeen === run.transportSet && run.getApiKeyAskedFor.length > 0 && run.apiKeySeen === `key-for-${run.getApiKeyAskedFor[0]}`,
+        `transport set ${run.transportSet}, streamFn saw ${run.transportSeen}; getApiKey asked for ${list(run.getApiKeyAskedFor)}, streamFn saw apiKey ${run.apiKeySeen}`,
+      );
+    },
+  },
+  {
+    id: "ch37.code.type-export",
+    run: async () => {
+      const run = inspectTypeExport();
+      return verdictOf(
+        run.typeofObjectBuilder === "function" && run.lookupParamsSchema.type === "object",
+        `typeof Type ${run.typeofType}, typeof Type.Object ${run.typeofObjectBuilder}; LookupParams = { type: ${run.lookupParamsSchema.type}, query: ${run.lookupParamsSchema.queryType} }`,
+      );
+    },
+  },
+];
