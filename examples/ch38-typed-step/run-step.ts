@@ -14,7 +14,7 @@ export interface StepOptions {
   maxTurns?: number;
   /** Tools the model may use before it submits; none may be named `submit`. */
   // AgentTool's execute is contravariant in its schema, so a list of differently typed tools needs any (as Pi's own AgentState does).
-  extraTools?: AgentTool<any>[];
+  extraTools?: readonly AgentTool<any>[];
   /** Sees every agent event after the step's own bookkeeping: for progress and measurement. */
   onEvent?: (event: AgentEvent) => void;
 }

@@ -15,6 +15,8 @@ export const INPUT = "Claim: release 2.4 shipped.";
 
 /** The non-terminating tool of the mixed batches: chapter 37's lookup, imported. */
 export const lookupTool = () => lookupEvidence(releaseCorpus);
+/** The same tool under another name: for the guard against an extra tool named submit. */
+export const lookupToolNamed = (name: string): ReturnType<typeof lookupTool> => ({ ...lookupTool(), name });
 
 export const submit = (args: ToolCall["arguments"]): ToolCall => fauxToolCall(SUBMIT, args);
 export const lookup = (query = "release"): ToolCall => fauxToolCall("lookup_evidence", { query });

@@ -1,15 +1,17 @@
 import type { AssistantMessage } from "@earendil-works/pi-ai";
-import type { StepOptions } from "./run-step.ts";
+import { SUBMIT, type StepOptions } from "./run-step.ts";
 import type { StepFailureKind } from "./step-failed.ts";
 import {
   abortedResponse,
   failedRequest,
   lookup,
   lookupTool,
+  lookupToolNamed,
   prose,
   submit,
   times,
   toolUse,
+  truncated,
 } from "./script.ts";
 
 /** What a row of the table expects step() to do. */
@@ -90,7 +92,7 @@ export const stepTable: readonly StepTableRow[] = [
     row: "configuration guard: an extra tool named submit",
     claim: "ch38.config-guards",
     script: () => [toolUse(submit(supported))],
-    options: { extraTools: [{ ...lookupTool(), name: "submit" }] },
+    options: { extraTools: [lookupToolNamed(SUBMIT)] },
     expected: { thrown: "Error", providerRequests: 0 },
   },
   {
@@ -137,6 +139,48 @@ export const stepTable: readonly StepTableRow[] = [
   },
 ];
 // ANCHOR_END: table
+
+/** A scripted conversation whose figures a test (and a ledger check) reads. */
+export interface Scenario {
+  claim: string;
+  script: () => AssistantMessage[];
+  options?: StepOptions;
+}
+
+// ANCHOR: counting
+/** How failures are counted, as the chapter spells it out. */
+export const countingScenarios = {
+  /** With maxAttempts 2, one response with two failed submits ends the run before the repair. */
+  twoFailedSubmitsInOneResponse: {
+    claim: "ch38.maxattempts.per-failed-call",
+    script: () => [toolUse(submit(invalid), submit({ verdict: "maybe" })), toolUse(submit(supported))],
+    options: { maxAttempts: 2 },
+  },
+  /** maxAttempts 1: a lookup-only model, half its lookups failing their own schema (blank query). */
+  lookupsOnly: {
+    claim: "ch38.lookup-only-no-attempt",
+    script: () => times(6, () => toolUse(lookup("release"), lookup(" "))),
+    options: { maxAttempts: 1, maxTurns: 4, extraTools: [lookupTool()] },
+  },
+  /** maxAttempts 1: a schema-valid submit in a response cut off by the output limit. */
+  validSubmitFailedByCore: {
+    claim: "ch38.maxattempts.cause-agnostic",
+    script: () => [truncated(submit(supported)), toolUse(submit(supported))],
+    options: { maxAttempts: 1 },
+  },
+  /** A malformed submit, then the model gives up in prose. */
+  malformedSubmit: {
+    claim: "ch38.validation.before-execute",
+    script: () => [toolUse(submit(invalid)), prose("I give up.")],
+  },
+  /** maxTurns 3 against a model that only looks things up. */
+  boundAbortsFromListener: {
+    claim: "ch38.abort.from-listener",
+    script: () => times(6, () => toolUse(lookup())),
+    options: { maxTurns: 3, extraTools: [lookupTool()] },
+  },
+} as const satisfies Record<string, Scenario>;
+// ANCHOR_END: counting
 
 /** The outcome a row expects, as one table cell (the same form as describeOutcome). */
 export function describeExpected(expected: Expected): string {

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { describeOutcome, failedSubmits, measureStep } from "./measure.ts";
-import { lookup, lookupTool, prose, submit, times, toolUse, truncated } from "./script.ts";
-import { describeExpected, stepTable } from "./step-table.ts";
+import { countingScenarios, describeExpected, stepTable } from "./step-table.ts";
 import { step } from "./step.ts";
 
 // The chapter's table: one test per row, named "<row> — <claim id>". The scripted responses
@@ -16,26 +15,19 @@ for (const row of stepTable) {
   });
 }
 
-// How failures are counted, as the chapter spells it out.
+// How failures are counted, as the chapter spells it out (scripts in step-table.ts).
 
 test("two failed submits in one response count twice — ch38.maxattempts.per-failed-call", async () => {
-  const run = await measureStep(
-    step,
-    [toolUse(submit({ verdict: "probably" }), submit({ verdict: "maybe" })), toolUse(submit({ verdict: "supported" }))],
-    { maxAttempts: 2 },
-  );
+  const { script, options } = countingScenarios.twoFailedSubmitsInOneResponse;
+  const run = await measureStep(step, script(), options);
   assert.equal(describeOutcome(run.outcome), "invalid-submissions");
   assert.equal(failedSubmits(run), 2);
   assert.equal(run.providerRequests, 1, "the repair was never requested");
 });
 
 test("a lookup never counts as an attempt, not even a failed one — ch38.lookup-only-no-attempt", async () => {
-  // A blank query fails the lookup's own schema: a failed tool call that is not submit.
-  const run = await measureStep(step, times(6, () => toolUse(lookup("release"), lookup(" "))), {
-    maxAttempts: 1,
-    maxTurns: 4,
-    extraTools: [lookupTool()],
-  });
+  const { script, options } = countingScenarios.lookupsOnly;
+  const run = await measureStep(step, script(), options);
   assert.equal(describeOutcome(run.outcome), "turn-limit", "only the turn bound stops a lookup-only model");
   assert.equal(failedSubmits(run), 0);
   assert.ok(run.toolEnds.some((end) => end.toolName === "lookup_evidence" && end.isError), "failed lookups did happen");
@@ -43,16 +35,15 @@ test("a lookup never counts as an attempt, not even a failed one — ch38.lookup
 });
 
 test("a schema-valid submit the core fails (truncated response) still counts — ch38.maxattempts.cause-agnostic", async () => {
-  const run = await measureStep(step, [truncated(submit({ verdict: "supported" })), toolUse(submit({ verdict: "supported" }))], {
-    maxAttempts: 1,
-  });
+  const { script, options } = countingScenarios.validSubmitFailedByCore;
+  const run = await measureStep(step, script(), options);
   assert.equal(describeOutcome(run.outcome), "invalid-submissions");
   assert.match(run.toolEnds[0]?.text ?? "", /output token limit/, "failed by the core, not by the schema");
   assert.equal(run.providerRequests, 1);
 });
 
 test("the core rejects a malformed submit before execute; the model sees an error result — ch38.validation.before-execute", async () => {
-  const run = await measureStep(step, [toolUse(submit({ verdict: "probably" })), prose("I give up.")]);
+  const run = await measureStep(step, countingScenarios.malformedSubmit.script());
   assert.equal(describeOutcome(run.outcome), "no-submit", "execute never stored the malformed value");
   assert.match(run.toolEnds[0]?.text ?? "", /^Validation failed for tool "submit"/);
   const seen = run.requests[1]?.at(-1);
@@ -60,7 +51,8 @@ test("the core rejects a malformed submit before execute; the model sees an erro
 });
 
 test("a bound aborts from the listener; no further request is served — ch38.abort.from-listener", async () => {
-  const run = await measureStep(step, times(6, () => toolUse(lookup())), { maxTurns: 3, extraTools: [lookupTool()] });
+  const { script, options } = countingScenarios.boundAbortsFromListener;
+  const run = await measureStep(step, script(), options);
   assert.equal(describeOutcome(run.outcome), "turn-limit");
   assert.equal(run.providerRequests, 3);
   assert.equal(run.streamFnCalls, 4, "the loop still calls its stream function once after abort()");
