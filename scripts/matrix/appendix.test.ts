@@ -20,22 +20,35 @@ const results: ColumnResult[] = [
     key: "unpinned-1.0.3", kind: "unpinned", core: "1.0.3", installed: versions("1.0.3", "1.5.0"), status: "measured", node: "20.20.2",
     claims: [claim("ch37.deps.two-runtime-deps", "holds", "pi-ai, typebox"), claim("ch37.callcount.two", "fails", "3 calls")],
   },
+  {
+    key: "1.6.0", kind: "release", core: "1.6.0", installed: versions("1.6.0", "1.6.0"), status: "measured", node: "20.20.2",
+    claims: [claim("ch37.deps.two-runtime-deps", "fails", "pi-ai | pi-schema"), { id: "ch37.callcount.two", label: "observed", crash: "SyntaxError: no export Type" }],
+  },
 ];
 const environment = { date: "2026-11-29", node: "20.20.2", commit: "abc1234" };
 
 test("the matrix JSON has one row per claim id with a verdict per measured column only", () => {
   const matrix = buildMatrix(results);
-  assert.deepEqual(matrix.versions, ["1.0.3", "1.4.0", "1.5.0", "unpinned-1.0.3"]);
+  assert.deepEqual(matrix.versions, ["1.0.3", "1.4.0", "1.5.0", "unpinned-1.0.3", "1.6.0"]);
   assert.deepEqual(matrix.claims.map((c) => c.id), ["ch37.deps.two-runtime-deps", "ch37.callcount.two"]);
-  assert.deepEqual(Object.keys(matrix.claims[0]!.verdicts), ["1.0.3", "1.5.0", "unpinned-1.0.3"]);
+  assert.deepEqual(Object.keys(matrix.claims[0]!.verdicts), ["1.0.3", "1.5.0", "unpinned-1.0.3", "1.6.0"]);
   assert.deepEqual(matrix.claims[0]!.verdicts["1.5.0"], { verdict: "fails", evidence: "pi-ai | pi-schema" });
   assert.equal(matrix.columns[1]!.status, "install-failed");
 });
 
+test("a crashed check is no verdict: it is listed with its column and shown as CRASH", () => {
+  const matrix = buildMatrix(results);
+  assert.equal(matrix.claims[1]!.verdicts["1.6.0"], undefined);
+  assert.deepEqual(matrix.columns[4]!.crashes, [{ id: "ch37.callcount.two", error: "SyntaxError: no export Type" }]);
+  const text = renderAppendix(matrix, environment);
+  assert.match(text, /\| `ch37\.callcount\.two` \| documented \| holds \| — \| holds \| \*\*fails\*\* \| CRASH \| — \|/);
+  assert.match(text, /- 1\.6\.0: `ch37\.callcount\.two` crashed: SyntaxError: no export Type/);
+});
+
 test("appendix B's table has a cell per column, the failed install shown as no verdict", () => {
   const text = renderAppendix(buildMatrix(results), environment);
-  assert.match(text, /\| claim \| label \| 1\.0\.3 \(pin\) \| 1\.4\.0 \| 1\.5\.0 \| unpinned-1\.0\.3 \| first change \|/);
-  assert.match(text, /\| `ch37\.deps\.two-runtime-deps` \| documented \| holds \| — \| \*\*fails\*\* \| holds \| 1\.5\.0 \|/);
+  assert.match(text, /\| claim \| label \| 1\.0\.3 \(pin\) \| 1\.4\.0 \| 1\.5\.0 \| unpinned-1\.0\.3 \| 1\.6\.0 \| first change \|/);
+  assert.match(text, /\| `ch37\.deps\.two-runtime-deps` \| documented \| holds \| — \| \*\*fails\*\* \| holds \| \*\*fails\*\* \| 1\.5\.0 \|/);
   assert.match(text, /\| 1\.4\.0 \| — \| install-failed: npm install failed: ETARGET \|/);
 });
 

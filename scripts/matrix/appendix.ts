@@ -27,7 +27,8 @@ function cell(text: string): string {
   return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
 }
 
-function shown(result: CheckResult | undefined): string {
+function shown(result: CheckResult | undefined, crashed = false): string {
+  if (crashed) return "CRASH";
   if (result === undefined) return "—";
   return result.verdict === "fails" ? "**fails**" : result.verdict;
 }
@@ -46,6 +47,7 @@ function status(matrix: Matrix, column: ColumnInfo): string {
     const verdict = claim.verdicts[column.key]?.verdict;
     if (verdict !== undefined) counts.set(verdict, (counts.get(verdict) ?? 0) + 1);
   }
+  if (column.crashes.length > 0) counts.set("crashed", column.crashes.length);
   const tally = [...counts].map(([verdict, n]) => `${n} ${verdict}`).join(", ");
   return `measured on Node ${column.node ?? "?"}: ${tally}`;
 }
@@ -85,11 +87,11 @@ export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): 
   out.push("");
 
   out.push("## Verdicts", "");
-  out.push("`—` means the column has no verdict for the claim (not measured there).", "");
+  out.push("`—`: the column has no verdict for the claim (not measured there). `CRASH`: the check crashed there (a crash is not a verdict).", "");
   out.push(`| claim | label | ${columns.map(heading).join(" | ")} | first change |`);
   out.push(`| --- | --- | ${columns.map(() => "---").join(" | ")} | --- |`);
   for (const claim of matrix.claims) {
-    const verdicts = columns.map((c) => shown(claim.verdicts[c.key]));
+    const verdicts = columns.map((c) => shown(claim.verdicts[c.key], c.crashes.some((x) => x.id === claim.id)));
     out.push(`| \`${claim.id}\` | ${claim.label} | ${verdicts.join(" | ")} | ${first.get(claim.id) ?? "—"} |`);
   }
   out.push("");
@@ -114,6 +116,9 @@ export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): 
     else if (moves.length === 0) out.push("Every verdict is the same as at the pin.");
     out.push(...moves.map(changeLine), "");
   }
+
+  const crashes = columns.flatMap((c) => c.crashes.map((x) => `- ${c.key}: \`${x.id}\` crashed: ${cell(x.error)}`));
+  if (crashes.length > 0) out.push("## Crashed checks", "", ...crashes, "");
 
   const evidenceMoves = [...releaseChanges, ...unpinnedChanges].filter((c) => !c.verdictChanged);
   if (evidenceMoves.length > 0) {

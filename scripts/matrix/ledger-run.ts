@@ -6,13 +6,10 @@ import type { CachedInstall } from "./install-cache.ts";
 import { ROOT } from "./paths.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 
-/** One claim as the ledger's `--json` prints it. */
-export interface LedgerClaim {
-  id: string;
-  label: string;
-  verdict: Verdict;
-  evidence: string;
-}
+/** One claim as the ledger's `--json` prints it: a verdict, or the error of a crashed check. */
+export type LedgerClaim =
+  | { id: string; label: string; verdict: Verdict; evidence: string }
+  | { id: string; label: string; crash: string };
 
 /** The ledger's `--json` output. */
 export interface LedgerReport {
@@ -78,14 +75,19 @@ export async function probeInstall(install: CachedInstall): Promise<LedgerRunFai
 
 function isLedgerReport(value: unknown): value is LedgerReport {
   const claims = (value as { claims?: unknown } | null)?.claims;
-  return Array.isArray(claims) && claims.every((c) => typeof (c as LedgerClaim).id === "string" && typeof (c as LedgerClaim).verdict === "string");
+  return (
+    Array.isArray(claims) &&
+    claims.every((c: Record<string, unknown>) => typeof c.id === "string" && (typeof c.verdict === "string" || typeof c.crash === "string"))
+  );
 }
 
 /** Runs the ledger against `install` in a child process and returns its report. */
 export async function runLedger(install: CachedInstall, entry: string = LEDGER_ENTRY): Promise<LedgerReport | LedgerRunFailure> {
   const probe = await probeInstall(install);
   if (probe !== undefined) return probe;
-  const outcome = await runHooked(entry, ["--json"], install, LEDGER_TIMEOUT_MS);
+  // `--only .` selects every claim id; it also keeps the ledger from rewriting appendix A,
+  // which it does on a full run against the pinned versions (the 1.0.3 column has them).
+  const outcome = await runHooked(entry, ["--json", "--only", "."], install, LEDGER_TIMEOUT_MS);
   if (outcome.timedOut) return { kind: "ledger-crashed", message: `the ledger did not finish within ${LEDGER_TIMEOUT_MS / 60_000} minutes` };
   if (outcome.code === 2) return { kind: "ledger-refused", message: errorLine(outcome.stderr) || "exit status 2" };
   let report: unknown;

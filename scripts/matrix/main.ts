@@ -82,9 +82,11 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
     progress(`${position} ${column.key}: ${report.kind}: ${message}`);
     return { ...base, installed: install.versions, status: report.kind, message, claims: [] };
   }
-  const tally = (verdict: string) => report.claims.filter((c) => c.verdict === verdict).length;
+  const tally = (verdict: string) => report.claims.filter((c) => "verdict" in c && c.verdict === verdict).length;
+  const crashed = report.claims.filter((c) => "crash" in c).length;
   progress(
-    `${position} ${column.key}: ${tally("holds")} holds, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable (ledger ${seconds(ledgerStarted)})`,
+    `${position} ${column.key}: ${tally("holds")} holds, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable` +
+      `${crashed > 0 ? `, ${crashed} crashed` : ""} (ledger ${seconds(ledgerStarted)})`,
   );
   return { ...base, installed: install.versions, status: "measured", node: report.node, claims: report.claims };
 }

@@ -22,6 +22,12 @@ export interface ColumnResult {
   claims: LedgerClaim[];
 }
 
+/** A check that crashed in one column: no verdict there, and the error says why. */
+export interface CrashedCheck {
+  id: string;
+  error: string;
+}
+
 /** A claim across the columns: one verdict per measured column. */
 export interface MatrixClaim {
   id: string;
@@ -34,8 +40,8 @@ export interface Matrix {
   /** Column keys in order: releases oldest first, then the unpinned column. */
   versions: string[];
   claims: MatrixClaim[];
-  /** Each column's install and status (why a column has no verdicts). */
-  columns: Omit<ColumnResult, "claims">[];
+  /** Each column's install and status (why a column has no verdicts), and its crashed checks. */
+  columns: (Omit<ColumnResult, "claims"> & { crashes: CrashedCheck[] })[];
 }
 
 /** Folds the columns' ledger claims into one row per claim id, in the ledger's order. */
@@ -48,12 +54,15 @@ export function buildMatrix(results: readonly ColumnResult[]): Matrix {
         row = { id: claim.id, label: claim.label, verdicts: {} };
         byId.set(claim.id, row);
       }
-      row.verdicts[column.key] = { verdict: claim.verdict, evidence: claim.evidence };
+      if ("verdict" in claim) row.verdicts[column.key] = { verdict: claim.verdict, evidence: claim.evidence };
     }
   }
   return {
     versions: results.map((r) => r.key),
     claims: [...byId.values()],
-    columns: results.map(({ claims: _claims, ...column }) => column),
+    columns: results.map(({ claims, ...column }) => ({
+      ...column,
+      crashes: claims.flatMap((c) => ("crash" in c ? [{ id: c.id, error: c.crash }] : [])),
+    })),
   };
 }
