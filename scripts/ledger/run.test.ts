@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { test } from "node:test";
+import { verdictOf } from "./check.ts";
+import { runChecks } from "./run.ts";
+
+test("runner: outcomes keep the catalogue order when later checks finish first, with at most `concurrency` in flight", async () => {
+  let inFlight = 0;
+  let most = 0;
+  const checks = [30, 20, 10, 0].map((ms, i) => ({
+    id: `c${i}`,
+    run: async () => {
+      most = Math.max(most, ++inFlight);
+      await sleep(ms);
+      inFlight--;
+      return verdictOf(true, `${ms}`);
+    },
+  }));
+  const finished: string[] = [];
+  const outcomes = await runChecks(checks, { concurrency: 2, onSettled: (o) => finished.push(o.id) });
+  assert.deepEqual(outcomes.map((o) => o.id), ["c0", "c1", "c2", "c3"]);
+  assert.notDeepEqual(finished, ["c0", "c1", "c2", "c3"]);
+  assert.equal(most, 2);
+});
+
+test("runner: a check that never settles is a crash after the timeout, not a verdict", async () => {
+  const [outcome] = await runChecks([{ id: "hangs", run: () => new Promise(() => {}) }], { timeoutMs: 20 });
+  assert.deepEqual(outcome, { kind: "crash", id: "hangs", error: "Error: timed out after 0.02 s" });
+});
