@@ -1,3 +1,4 @@
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import {
   contentText,
   fauxAssistantMessage,
@@ -15,6 +16,8 @@ export interface ResearchRun {
   query: string;
   /** Roles of the transcript, leaving out the leading system message. */
   roles: string[];
+  /** The same messages, each as its role and what it said (tool calls as name and arguments). */
+  transcript: { role: string; says: string }[];
   /** Requests the faux provider served. */
   providerCalls: number;
   /** The lookup's result as it entered the transcript. */
@@ -54,6 +57,7 @@ export async function runResearch(query = "release"): Promise<ResearchRun> {
   return {
     query,
     roles,
+    transcript: agent.state.messages.filter((m) => m.role !== "system").map((m) => ({ role: m.role, says: says(m) })),
     providerCalls: faux.state.callCount,
     toolResult: result && { text: contentText(result.content), isError: result.isError, details: result.details },
     secondRequestRoles: secondRequest.map((m) => m.role),
@@ -63,4 +67,11 @@ export async function runResearch(query = "release"): Promise<ResearchRun> {
     finalAnswer:
       last?.role === "assistant" ? { text: contentText(last.content), stopReason: last.stopReason } : undefined,
   };
+}
+
+function says(message: AgentMessage): string {
+  if (message.role !== "assistant") return message.role === "system" ? "" : contentText(message.content);
+  return message.content
+    .map((block) => (block.type === "toolCall" ? `${block.name}(${JSON.stringify(block.arguments)})` : block.type === "text" ? block.text : ""))
+    .join(" ");
 }
