@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { ChapterBuildError } from "../site/errors.ts";
+import { parseChapter, projectChapterParser } from "../site/markdown.ts";
+import { CHAPTERS, PROJECT_ROOT } from "../site/project.ts";
+import { PIN } from "../../examples/support/pin.ts";
+import { cellSources, chapterCells, generateNotebook, keepOutputs } from "./generate.ts";
+import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "./notebook-file.ts";
+
+const md = projectChapterParser();
+const FIXTURE = "scripts/site/fixtures/regions.ts";
+
+function cellsOf(source: string): Cell[] {
+  const { tokens, env } = parseChapter(md, source, "chapters/test.md");
+  return chapterCells(source, tokens, env);
+}
+
+const shape = (cells: Cell[]) => cells.map((c) => [c.cell_type, joinText(c.source)]);
+
+describe("committed notebooks are generated from their chapters", () => {
+  for (const chapter of CHAPTERS) {
+    test(`${chapter.notebook} is up to date with ${chapter.source} and the examples it includes`, () => {
+      const stored = JSON.parse(readFileSync(join(PROJECT_ROOT, chapter.notebook), "utf8")) as Notebook;
+      const fresh = generateNotebook(chapter, md);
+      assert.deepEqual(
+        cellSources(stored),
+        cellSources(fresh),
+        `${chapter.notebook} is out of date with ${chapter.source} or the examples it includes; run npm run notebooks:generate`,
+      );
+    });
+  }
+});
+
+describe("chapter to cells", () => {
+  test("prose becomes markdown cells, one per heading, with claim ids and pins written out", () => {
+    assert.deepEqual(shape(cellsOf("# Title\n\nMeasured on {{pin}}.\n\n## Section\n\nRoles {{claim ch37.transcript.shape}}.\n")), [
+      ["markdown", `# Title\n\nMeasured on ${PIN.core}.`],
+      ["markdown", "## Section\n\nRoles [claim `ch37.transcript.shape`]."],
+    ]);
+  });
+
+  test("an included top-level region becomes a code cell: its code, with the imports it needs", () => {
+    assert.deepEqual(shape(cellsOf(`Before.\n\n{{#include ${FIXTURE}:inner}}\n\nAfter.\n`)), [
+      ["markdown", "Before."],
+      ["code", `// ${FIXTURE}, region "inner" (with the imports it needs)\nimport { GREETING } from "./${FIXTURE}";\n\nexport function greet(name: string): string {\n  return \`\${GREETING}, \${name}\`;\n}`],
+      ["markdown", "After."],
+    ]);
+  });
+
+  test("a whole file keeps its own imports, written from the project root", () => {
+    const [cell] = cellsOf("{{#include examples/ch37-agent-core/research-agent.ts}}\n");
+    assert.equal(cell?.cell_type, "code");
+    assert.match(joinText(cell!.source), /^import \{ lookupEvidence, type EvidenceItem \} from "\.\/examples\/ch37-agent-core\/lookup-evidence\.ts";$/m);
+  });
+
+  test("a ts run block becomes a code cell exactly as written", () => {
+    const code = 'import { runResearch } from "./examples/ch37-agent-core/transcript-run.ts";\n\nconsole.log(await runResearch());';
+    assert.deepEqual(shape(cellsOf("Run it:\n\n```ts run\n" + code + "\n```\n")), [["markdown", "Run it:"], ["code", code]]);
+  });
+
+  test("a listing that must not compile stays in the prose as a fenced block, never a code cell", () => {
+    const cells = cellsOf("Untyped:\n\n{{#include-fails TS2322 scripts/site/fixtures/wrong-type.fails-to-compile.ts}}\n\nSo type it.\n");
+    assert.deepEqual(cells.map((c) => c.cell_type), ["markdown"]);
+    assert.match(joinText(cells[0]!.source), /Does not compile \(TS2322[^\n]*\n[^\n]*\n\n```ts\n[^`]*export const count: number = "three";\n```\n\nSo type it\.$/);
+  });
+
+  test("an excerpt is shown in the prose, and the run block after it is the code cell", () => {
+    const cells = cellsOf(`## S\n\n{{#include ${FIXTURE}:inside-function}}\n\n\`\`\`ts run\nconsole.log(1);\n\`\`\`\n`);
+    assert.deepEqual(cells.map((c) => c.cell_type), ["markdown", "code"]);
+    assert.match(joinText(cells[0]!.source), /Excerpt \(inside a function\)[\s\S]*const loud = greet\(name\)/);
+  });
+
+  test("an excerpt with no run block in its section fails the build at the excerpt's line", () => {
+    try {
+      cellsOf(`## S\n\n{{#include ${FIXTURE}:inside-function}}\n\n## Next\n\n\`\`\`ts run\nconsole.log(1);\n\`\`\`\n`);
+      assert.fail("generation should have failed");
+    } catch (error) {
+      if (!(error instanceof ChapterBuildError)) throw error;
+      assert.equal(error.problem.kind, "unrun-excerpt");
+      assert.equal(error.problem.line, 3);
+    }
+  });
+});
+
+describe("outputs", () => {
+  const stored: CodeCell = { cell_type: "code", metadata: {}, source: ["console.log(1);"], execution_count: 1, outputs: [{ output_type: "stream", name: "stdout", text: ["1\n"] }] };
+
+  test("an unchanged cell keeps its stored outputs; a changed one starts empty", () => {
+    const fresh = cellsOf("```ts run\nconsole.log(1);\n```\n\n```ts run\nconsole.log(2);\n```\n");
+    const [kept, changed] = keepOutputs(fresh, [stored]) as CodeCell[];
+    assert.deepEqual(kept?.outputs, stored.outputs);
+    assert.deepEqual(changed?.outputs, []);
+  });
+
+  test("generation is deterministic: the same chapter gives the same bytes", () => {
+    const chapter = CHAPTERS[0]!;
+    assert.equal(serialiseNotebook(generateNotebook(chapter, md)), serialiseNotebook(generateNotebook(chapter, md)));
+  });
+});

@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Token } from "markdown-it";
+import { ChapterBuildError, type ChapterProblem } from "./errors.ts";
+import { listingOf, type IncludedListing } from "./include-plugin.ts";
+import { parseChapter, projectChapterParser } from "./markdown.ts";
+
+const md = projectChapterParser();
+const FIXTURE = "scripts/site/fixtures/regions.ts";
+
+function listings(source: string): IncludedListing[] {
+  return parseChapter(md, source, "chapters/test.md").tokens.map((t: Token) => listingOf(t)).filter((l) => l !== undefined);
+}
+
+/** The problem a chapter build stops with; fails the test if the build succeeds. */
+function problemOf(source: string): ChapterProblem {
+  try {
+    parseChapter(md, source, "chapters/test.md");
+  } catch (error) {
+    if (error instanceof ChapterBuildError) return error.problem;
+    throw error;
+  }
+  assert.fail("the chapter built, but it should have failed");
+}
+
+describe("include directive", () => {
+  test("a named region is included without its own ANCHOR lines or nested ones", () => {
+    const [outer] = listings(`Text.\n\n{{#include ${FIXTURE}:outer}}\n`);
+    assert.equal(outer?.code, 'export const GREETING = "hello";\nexport function greet(name: string): string {\n  return `${GREETING}, ${name}`;\n}');
+    assert.equal(outer?.startLine, 7);
+    assert.equal(outer?.endLine, 11);
+  });
+
+  test("a whole file is included with every ANCHOR line stripped", () => {
+    const [whole] = listings(`{{#include ${FIXTURE}}}\n`);
+    assert.ok(whole?.code.startsWith("// Fixture for the include plugin's tests"));
+    assert.doesNotMatch(whole?.code ?? "", /ANCHOR/);
+  });
+
+  test("a region inside a function is dedented and marked as an excerpt", () => {
+    const [inside] = listings(`{{#include ${FIXTURE}:inside-function}}\n`);
+    assert.equal(inside?.code, "const loud = greet(name).toUpperCase();\nreturn `${loud}!`;");
+    assert.deepEqual(inside?.runnable, { kind: "excerpt", reason: "inside a function" });
+  });
+
+  test("a top-level region runs on its own with the imports it needs", () => {
+    const [inner] = listings(`{{#include ${FIXTURE}:inner}}\n`);
+    assert.deepEqual(inner?.runnable, {
+      kind: "standalone",
+      imports: [`import { GREETING } from "./${FIXTURE}";`],
+      code: inner?.code,
+    });
+  });
+
+  test("a region that uses a name its file does not export is an excerpt", () => {
+    const [salted] = listings(`{{#include ${FIXTURE}:uses-private}}\n`);
+    assert.deepEqual(salted?.runnable, { kind: "excerpt", reason: "uses SALT, which its file does not export" });
+  });
+
+  test("a missing file fails the build with the chapter file and line", () => {
+    assert.deepEqual(problemOf("# Title\n\n{{#include examples/no-such-file.ts:tool}}\n"), {
+      kind: "missing-file",
+      chapter: "chapters/test.md",
+      line: 3,
+      message: "included file examples/no-such-file.ts does not exist",
+    });
+  });
+
+  test("a missing region fails the build with the chapter file and line", () => {
+    const problem = problemOf(`Intro.\n\nMore.\n{{#include ${FIXTURE}:no-such-region}}\n`);
+    assert.equal(problem.kind, "missing-region");
+    assert.equal(problem.line, 4);
+  });
+
+  test("a region without ANCHOR_END fails the build", () => {
+    assert.equal(problemOf(`{{#include ${FIXTURE}:never-closed}}\n`).kind, "unterminated-region");
+  });
+
+  test("a directive that cannot be read fails the build", () => {
+    assert.equal(problemOf(`{{#include-fails ${FIXTURE}}}\n`).kind, "bad-directive");
+    assert.equal(problemOf(`{{#include TS2322 ${FIXTURE}}}\n`).kind, "bad-directive");
+  });
+});
+
+describe("include-fails directive: a listing that must not compile", () => {
+  test("fails with exactly the declared error: included, marked with the code", () => {
+    const [listing] = listings("{{#include-fails TS2322 scripts/site/fixtures/wrong-type.fails-to-compile.ts}}\n");
+    assert.equal(listing?.expectedError, "TS2322");
+    assert.equal(listing?.runnable, undefined);
+  });
+
+  test("negative control: a listing that compiles fails the build", () => {
+    const problem = problemOf("Text.\n\n{{#include-fails TS2322 scripts/site/fixtures/compiles.fails-to-compile.ts}}\n");
+    assert.equal(problem.kind, "compiles-unexpectedly");
+    assert.equal(problem.line, 3);
+  });
+
+  test("negative control: a listing failing with another error fails the build", () => {
+    const problem = problemOf("{{#include-fails TS2322 scripts/site/fixtures/other-error.fails-to-compile.ts}}\n");
+    assert.equal(problem.kind, "wrong-error");
+    assert.match(problem.message, /TS2304/);
+  });
+
+  test("ch37.types.untyped-params-unknown: the chapter's untyped listing fails with TS2322 only", () => {
+    const [listing] = listings("{{#include-fails TS2322 examples/ch37-agent-core/untyped-params.fails-to-compile.ts:untyped-tool}}\n");
+    assert.equal(listing?.expectedError, "TS2322");
+  });
+});

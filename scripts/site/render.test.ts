@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { readCatalogue } from "../ledger/catalogue.ts";
+import { buildSite } from "./build.ts";
+import { NOT_YET_VERIFIED, renderPage, useSiteRenderer } from "./html.ts";
+import { parseChapter, projectChapterParser } from "./markdown.ts";
+import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
+
+const site = buildSite();
+const [ch37] = CHAPTERS;
+const page = site.get(ch37!.page) ?? "";
+const source = readFileSync(join(PROJECT_ROOT, ch37!.source), "utf8");
+
+const all = (re: RegExp, text: string): RegExpExecArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
+
+describe("npm run site: rendered HTML", () => {
+  test("one page per chapter, a contents page linking each page and notebook, and a stylesheet", () => {
+    assert.deepEqual([...site.keys()].sort(), [...CHAPTERS.map((c) => c.page), "index.html", "style.css"].sort());
+    const index = site.get("index.html") ?? "";
+    for (const chapter of CHAPTERS) {
+      assert.match(index, new RegExp(`href="${chapter.page}"`));
+      assert.match(index, new RegExp(`href="\\.\\./${chapter.notebook}"`));
+    }
+  });
+
+  test("every include directive is one listing figure linking its file in examples/", () => {
+    const directives = all(/^\{\{#include(?:-fails TS\d+)? ([^:}\s]+)/m, source).map((m) => m[1]);
+    const figures = all(/<figure class="listing[^"]*" data-file="([^"]+)"[^>]*>\n<figcaption><a class="source" href="([^"]+)"/, page);
+    assert.deepEqual(figures.map((m) => m[1]), directives);
+    for (const [, file, href] of figures) {
+      assert.ok(href!.startsWith(`../${file}`), `${href} links ${file}`);
+      assert.ok(existsSync(join(PROJECT_ROOT, file!)), `${file} exists`);
+    }
+  });
+
+  test("listings are highlighted TypeScript", () => {
+    const blocks = all(/<pre><code class="hljs language-typescript">([\s\S]*?)<\/code><\/pre>/, page);
+    assert.ok(blocks.length > 0);
+    for (const [, html] of blocks) assert.match(html!, /<span class="hljs-(keyword|title|string|built_in|variable)/);
+  });
+
+  test("the listing that must not compile is marked with its expected error and not offered to run", () => {
+    const figure = /<figure class="listing listing-fails"[^>]*data-expected-error="TS2322"[^>]*>[\s\S]*?<\/figure>/.exec(page)?.[0] ?? "";
+    assert.match(figure, /data-file="examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts"/);
+    assert.match(figure, /does not compile: TS2322/);
+    assert.doesNotMatch(figure, /class="notebook"/);
+  });
+
+  test("the page and its runnable listings link the chapter's notebook", () => {
+    assert.match(page, /<p class="page-links">[^\n]*href="\.\.\/notebooks\/ch37-agent-core\.ipynb"/);
+    const runs = all(/<figure class="run">\n<figcaption>run in <a class="notebook" href="\.\.\/notebooks\/ch37-agent-core\.ipynb">/, page);
+    assert.equal(runs.length, all(/^```ts run$/m, source).length);
+  });
+
+  test("each claim marker is one badge, and each cited claim one row of the page's claim table", () => {
+    const markers = all(/\{\{claim ([^\s}]+)\}\}/, source).map((m) => m[1]);
+    const badges = all(/<a class="claim verdict-[a-z-]+" href="#claim-([^"]+)" data-claim="([^"]+)" data-verdict="([^"]+)"/, page);
+    assert.deepEqual(badges.map((m) => m[2]), markers);
+    const rows = all(/<tr id="claim-([^"]+)" data-claim="[^"]+">/, page).map((m) => m[1]);
+    assert.deepEqual(rows, [...new Set(markers)]);
+  });
+});
+
+describe("claim badges", () => {
+  const md = projectChapterParser();
+  useSiteRenderer(md);
+  const catalogue = new Map(readCatalogue().map((c) => [c.id, c]));
+  const { tokens } = parseChapter(md, "# T\n\nRoles {{claim ch37.transcript.shape}}, calls {{claim ch37.callcount.two}}.\n", "chapters/test.md");
+  const chapter = CHAPTERS[0]!;
+
+  test("show the ledger's latest verdict, with its evidence as the title", () => {
+    const verdicts = new Map([["ch37.transcript.shape", { verdict: "fails", evidence: "roles were user, assistant" }]]);
+    const html = renderPage(md, tokens, { chapter, chapters: [], catalogue, verdicts });
+    const badge = /<a class="claim verdict-fails"[^>]*data-claim="ch37.transcript.shape"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
+    assert.match(badge, /data-verdict="fails"/);
+    assert.match(badge, /title="[^"]*roles were user, assistant"/);
+    assert.match(badge, /<\/code> fails<\/a>$/);
+  });
+
+  test(`say "${NOT_YET_VERIFIED}" for a claim the ledger has not judged`, () => {
+    const html = renderPage(md, tokens, { chapter, chapters: [], catalogue, verdicts: new Map() });
+    const badge = /<a class="claim [^"]*"[^>]*data-claim="ch37.callcount.two"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
+    assert.match(badge, /class="claim verdict-not-yet-verified"/);
+    assert.match(badge, new RegExp(`</code> ${NOT_YET_VERIFIED}</a>$`));
+  });
+});
