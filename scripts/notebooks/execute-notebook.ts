@@ -177,7 +177,11 @@ async function executeCells(
       if (late !== undefined) return late;
       options.onCell?.(cell, { number: position + 1, of: codeCells.length });
     }
-    await delay(options.settleMs ?? 250);
+    await delay(options.settleMs ?? 500);
+    const last = executed.at(-1);
+    if (kernel.exit() !== undefined && last !== undefined) {
+      return fail("kernel-died", last.cellIndex, last.outputs, `the kernel died after cell ${last.cellIndex} replied (${kernel.exit()})`);
+    }
     return escapedLate() ?? { kind: "executed", file, kernelReadyMs, cells: executed };
   } finally {
     stopListening();

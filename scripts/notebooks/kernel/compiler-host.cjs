@@ -12,13 +12,17 @@ const { withShorthandFix } = require("./emit-fixes.cjs");
  *   own files import each other (tslab rejected it with TS5097). TypeScript reports that
  *   this option wants noEmit; tslab drops option diagnostics that have no file, and emit
  *   is unaffected, so cells still compile.
- * - strict matches tsconfig.json: a listing that fails `tsc` must fail in the notebook.
+ * - strict, lib and types match tsconfig.json: a listing that fails `tsc` must fail in
+ *   the notebook, and one that passes must pass. `types` also keeps tslab from loading
+ *   every @types package in node_modules into every cell's program.
  */
 function projectCompilerOptions(ts) {
   return {
     moduleResolution: ts.ModuleResolutionKind.Bundler,
     allowImportingTsExtensions: true,
     strict: true,
+    lib: ["lib.es2023.d.ts"],
+    types: ["node"],
   };
 }
 

@@ -1,5 +1,5 @@
 "use strict";
-// Two fixes to the JavaScript tslab 1.0.22 emits for a cell and the files it imports.
+// Fixes to the JavaScript tslab 1.0.22 emits for a cell and the files it imports.
 
 // tslab keeps every earlier cell's declarations in this virtual file.
 const EARLIER_CELLS_FILE = "/__prev__.d.ts";
@@ -50,8 +50,30 @@ function rewriteRelativeTsRequires(js) {
   return js === undefined ? js : js.replace(RELATIVE_TS_REQUIRE, "require($1$2$1)");
 }
 
-/** Wraps a tslab converter so a cell and every file it imports load their `.ts` imports. */
-function withRewrittenRequires(converter) {
+// tslab runs the files a cell imports as CommonJS, where `import.meta` is a syntax
+// error; Node then retries the file as an ES module, and it fails on `exports`. The
+// project's modules use import.meta to find files (pin.ts resolves Pi's packages), so the
+// CommonJS equivalents stand in. `resolve` goes through require.resolve, which the
+// kernel's `--conditions=import` points at the same files for ESM-only packages.
+const IMPORT_META = [
+  [/\bimport\.meta\.url\b/g, 'require("node:url").pathToFileURL(__filename).href'],
+  [/\bimport\.meta\.filename\b/g, "__filename"],
+  [/\bimport\.meta\.dirname\b/g, "__dirname"],
+  [/\bimport\.meta\.resolve\b/g, '((specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href)'],
+];
+
+/** Rewrites the uses of `import.meta` a CommonJS module can express. */
+function rewriteImportMeta(js) {
+  let result = js;
+  for (const [pattern, replacement] of IMPORT_META) result = result.replace(pattern, replacement);
+  return result;
+}
+
+/**
+ * Wraps a tslab converter so a cell and every file it imports load their `.ts` imports,
+ * and the imported files may use import.meta (a cell has no file name, so not the cell).
+ */
+function withRewrittenModules(converter) {
   return {
     ...converter,
     convert(prevDecl, src) {
@@ -59,10 +81,10 @@ function withRewrittenRequires(converter) {
       return {
         ...converted,
         output: rewriteRelativeTsRequires(converted.output),
-        sideOutputs: converted.sideOutputs?.map((side) => ({ ...side, data: rewriteRelativeTsRequires(side.data) })),
+        sideOutputs: converted.sideOutputs?.map((side) => ({ ...side, data: rewriteImportMeta(rewriteRelativeTsRequires(side.data)) })),
       };
     },
   };
 }
 
-module.exports = { withShorthandFix, withRewrittenRequires, rewriteRelativeTsRequires };
+module.exports = { withShorthandFix, withRewrittenModules, rewriteRelativeTsRequires, rewriteImportMeta };

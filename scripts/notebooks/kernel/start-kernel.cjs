@@ -5,8 +5,9 @@
 // - the working directory is the project root, so cells import `./examples/...`;
 // - cells type-check with the project's settings, and tslab's watch program survives
 //   files changing under it (compiler-host.cjs);
-// - `.ts` imports between project files load at run time, and `{ name }` shorthand works
-//   for names from earlier cells (emit-fixes.cjs);
+// - `.ts` imports between project files load at run time, imported files may use
+//   import.meta, and `{ name }` shorthand works for names from earlier cells
+//   (emit-fixes.cjs);
 // - a type error, a throw and an escaped error each fail the cell with a name the
 //   client can read (cell-failures.cjs).
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
@@ -15,7 +16,7 @@
 const { createRequire } = require("node:module");
 const path = require("node:path");
 const { patchedTypeScript } = require("./compiler-host.cjs");
-const { withRewrittenRequires } = require("./emit-fixes.cjs");
+const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
 const contract = require("./contract.json");
 
@@ -51,7 +52,7 @@ executorModule.createExecutor = function (rootDir, converters, console) {
   let node;
   const patchedConverters = {
     get node() {
-      node ??= failures.withTypeErrorTracking(withRewrittenRequires(converters.node));
+      node ??= failures.withTypeErrorTracking(withRewrittenModules(converters.node));
       return node;
     },
     get browser() {
