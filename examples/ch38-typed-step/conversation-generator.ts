@@ -5,6 +5,7 @@ import {
   fauxToolCall,
   Type,
   type AssistantMessage,
+  type JsonObject,
   type Static,
   type ToolCall,
 } from "@earendil-works/pi-ai";
@@ -22,7 +23,7 @@ const VERDICTS = ["supported", "refuted", "unclear"] as const;
  * in the returned value.
  */
 export const Submission = Type.Object({
-  verdict: Type.Union(VERDICTS.map((v) => Type.Literal(v))),
+  verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted"), Type.Literal("unclear")]),
   serial: Type.Integer({ minimum: 1 }),
 });
 export type SubmissionValue = Static<typeof Submission>;
@@ -32,7 +33,7 @@ export type SubmissionValue = Static<typeof Submission>;
  * to `execute` (`accepted`), or `undefined` when the core should reject its arguments.
  */
 export type ScriptedCall =
-  | { tool: "submit"; args: Record<string, unknown>; accepted: SubmissionValue | undefined }
+  | { tool: "submit"; args: JsonObject; accepted: SubmissionValue | undefined }
   | { tool: "lookup_evidence"; query: string }
   | { tool: "search_web" };
 
@@ -134,7 +135,11 @@ function numberSubmits(shapes: ResponseShape[]): ScriptedResponse[] {
   });
 }
 
-const boundArb = fc.option(fc.integer(BOUND_RANGE), { nil: undefined, freq: 6 });
+// Shrinks toward a bound of 1 (the shortest failing scripts), sometimes left to the default.
+const boundArb = fc.oneof(
+  { weight: 6, arbitrary: fc.integer(BOUND_RANGE) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
 
 /**
  * Random conversations: any mix of valid, convertible and invalid submits, lookups (some
@@ -144,9 +149,9 @@ const boundArb = fc.option(fc.integer(BOUND_RANGE), { nil: undefined, freq: 6 })
  */
 export const conversationArb: fc.Arbitrary<Conversation> = fc
   .record({
-    responses: fc.array(responseShapeArb, { maxLength: 8 }),
     maxAttempts: boundArb,
     maxTurns: boundArb,
+    responses: fc.array(responseShapeArb, { maxLength: 8 }),
   })
   .map(({ responses, maxAttempts, maxTurns }) => withCodeView({ responses: numberSubmits(responses), maxAttempts, maxTurns }));
 

@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { Value } from "typebox/value";
 import { predictStep } from "./classification-oracle.ts";
 import { Submission, toResponses, type Conversation, type SubmissionValue } from "./conversation-generator.ts";
-import { failedSubmits, measureStep, type StepFunction, type StepRun } from "./measure.ts";
+import { failedSubmits, measureStep, type StepRun } from "./measure.ts";
+import type { StepFunction } from "./run-step.ts";
 import { lookupTool } from "./script.ts";
 
 // The invariants every version of step() is held to, over any generated conversation.

@@ -12,7 +12,8 @@ import {
   type Conversation,
 } from "./conversation-generator.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "./earlier-versions.ts";
-import { measureStep, type StepFunction } from "./measure.ts";
+import { measureStep } from "./measure.ts";
+import type { StepFunction } from "./run-step.ts";
 import { lookupTool } from "./script.ts";
 import { step } from "./step.ts";
 import { assertStepInvariants, runConversation, violations, type Violation } from "./step-invariants.ts";
@@ -36,7 +37,8 @@ test("ch38.kinds.reachable, recipe.no-third-outcome: over 2,000 conversations st
 test("ch38.config-guards: a bad bound or a tool named submit throws before any request, and is not StepFailed", async () => {
   await fc.assert(
     fc.asyncProperty(misconfigurationArb, async (bad) => {
-      const extraTools = bad.submitNamedTool ? [{ ...lookupTool(), name: "submit" }] : [];
+      const named: ReturnType<typeof lookupTool> = { ...lookupTool(), name: "submit" };
+      const extraTools = bad.submitNamedTool ? [named] : [];
       const run = await measureStep(step, bad.responses, { maxAttempts: bad.maxAttempts, maxTurns: bad.maxTurns, extraTools }, Submission);
       assert.equal(run.outcome.status, "thrown");
       assert.equal(run.streamFnCalls, 0);

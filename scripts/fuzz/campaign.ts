@@ -1,0 +1,135 @@
+import fc from "fast-check";
+import { predictStep } from "../../examples/ch38-typed-step/classification-oracle.ts";
+import { conversationArb, conversationCode, withCodeView, type Conversation } from "../../examples/ch38-typed-step/conversation-generator.ts";
+import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-typed-step/earlier-versions.ts";
+import { describeOutcome, failedSubmits } from "../../examples/ch38-typed-step/measure.ts";
+import type { StepFunction } from "../../examples/ch38-typed-step/run-step.ts";
+import { step } from "../../examples/ch38-typed-step/step.ts";
+import { assertStepInvariants, runConversation, violations } from "../../examples/ch38-typed-step/step-invariants.ts";
+import { isFuzzArgsProblem, parseFuzzArgs, USAGE, type StepVersionName } from "./args.ts";
+
+/** Where the fuzzer writes: results on `out`, progress and problems on `err`. */
+export interface FuzzIo {
+  out(text: string): void;
+  err(text: string): void;
+  errIsTty: boolean;
+}
+
+const VERSIONS: Record<StepVersionName, { fn: StepFunction; name: string }> = {
+  fixed: { fn: step, name: "step" },
+  unfixed: { fn: stepWithUnfixedGuard, name: "stepWithUnfixedGuard" },
+  "no-bound": { fn: stepWithoutTurnBound, name: "stepWithoutTurnBound" },
+};
+
+const RESPONSE_KINDS = new Set(["calls", "prose", "failed", "aborted"]);
+
+/** A conversation from the JSON a failing campaign printed, or one line saying what is wrong. */
+export function parseConversation(json: string): Conversation | { kind: "invalid-replay"; message: string } {
+  const problem = (why: string) => ({ kind: "invalid-replay" as const, message: `--replay: ${why}; pass the JSON from the --replay line of a failing campaign's report` });
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    return problem(`not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const candidate = value as Partial<Conversation> | null;
+  if (typeof candidate !== "object" || candidate === null || !Array.isArray(candidate.responses)) return problem("no responses array");
+  for (const response of candidate.responses as unknown[]) {
+    const kind = (response as { kind?: unknown } | null)?.kind;
+    if (typeof kind !== "string" || !RESPONSE_KINDS.has(kind)) return problem(`a response of unknown kind ${JSON.stringify(kind)}`);
+    if (kind === "calls" && !Array.isArray((response as { calls?: unknown }).calls)) return problem("a calls response without calls");
+  }
+  for (const bound of ["maxAttempts", "maxTurns"] as const) {
+    const v = candidate[bound];
+    if (v !== undefined && typeof v !== "number") return problem(`${bound} is not a number`);
+  }
+  return withCodeView(candidate as Conversation);
+}
+
+function randomSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}
+
+/** Runs the fuzzer for `argv`; returns the exit status (0 clean, 1 counterexample, 2 bad input). */
+export async function runFuzz(argv: readonly string[], io: FuzzIo): Promise<number> {
+  const args = parseFuzzArgs(argv);
+  if (isFuzzArgsProblem(args)) {
+    if (args.kind === "help") {
+      io.out(`${USAGE}\n`);
+      return 0;
+    }
+    io.err(`fuzz: ${args.message}\n`);
+    return 2;
+  }
+  const version = VERSIONS[args.version];
+
+  if (args.mode === "replay") {
+    const conversation = parseConversation(args.json);
+    if ("kind" in conversation) {
+      io.err(`fuzz: ${conversation.message}\n`);
+      return 2;
+    }
+    const run = await runConversation(version.fn, conversation);
+    const expected = predictStep(conversation);
+    const broken = violations(conversation, run);
+    io.out(`${conversationCode(conversation, version.name)}\n`);
+    io.out(`measured: ${describeOutcome(run.outcome)}, ${run.providerRequests} provider requests, ${failedSubmits(run)} failed submits\n`);
+    const want = expected.outcome.status === "value" ? JSON.stringify(expected.outcome.value) : expected.outcome.kind;
+    io.out(`expected: ${want}, ${expected.providerRequests} provider requests, ${expected.failedSubmits} failed submits\n`);
+    for (const v of broken) io.out(`broken: ${v.invariant}: ${v.detail}\n`);
+    if (broken.length === 0) io.out("every invariant holds\n");
+    return broken.length === 0 ? 0 : 1;
+  }
+
+  const seed = args.seed ?? randomSeed();
+  io.err(`fuzz: ${version.name}, ${args.runs} conversations, seed ${seed}${args.path === undefined ? "" : `, path ${args.path}`}\n`);
+  const started = performance.now();
+  const endings = new Map<string, number>();
+  let checked = 0;
+  let lastReport = started;
+  const progress = (force = false): void => {
+    const now = performance.now();
+    if (!force && now - lastReport < 2_000) return;
+    lastReport = now;
+    const rate = checked / ((now - started) / 1000);
+    const line = `  ${checked} checked, ${rate.toFixed(0)}/s`;
+    io.err(io.errIsTty ? `\r${line}` : `${line}\n`);
+  };
+  const details = await fc.check(
+    fc.asyncProperty(conversationArb, async (conversation) => {
+      const expected = predictStep(conversation);
+      const ending = expected.outcome.status === "value" ? "value" : expected.outcome.kind;
+      endings.set(ending, (endings.get(ending) ?? 0) + 1);
+      await assertStepInvariants(version.fn, conversation);
+      checked++;
+      progress();
+    }),
+    { seed, numRuns: args.runs, ...(args.path === undefined ? {} : { path: args.path }) },
+  );
+  progress(true);
+  if (io.errIsTty) io.err("\n");
+  const elapsed = ((performance.now() - started) / 1000).toFixed(1);
+
+  if (!details.failed) {
+    const counts = [...endings].sort().map(([ending, n]) => `${ending} ${n}`).join(", ");
+    io.out(`fuzz: no counterexample in ${details.numRuns} conversations (seed ${seed}, ${elapsed} s); endings: ${counts}\n`);
+    return 0;
+  }
+  if (details.counterexample === null) {
+    io.out(`fuzz: stopped without a counterexample after ${details.numRuns} conversations (seed ${seed}): ${String(details.errorInstance)}\n`);
+    return 1;
+  }
+  const [conversation] = details.counterexample;
+  const broken = violations(conversation, await runConversation(version.fn, conversation));
+  io.out(
+    [
+      `fuzz: counterexample after ${details.numRuns} conversations, shrunk ${details.numShrinks} times (seed ${seed}, ${elapsed} s):`,
+      conversationCode(conversation, version.name),
+      ...broken.map((v) => `broken: ${v.invariant}: ${v.detail}`),
+      `replay: npm run fuzz -- --version ${args.version} --seed ${seed} --path ${details.counterexamplePath ?? ""} --runs 1`,
+      `replay: npm run fuzz -- --version ${args.version} --replay '${JSON.stringify(conversation)}'`,
+      "",
+    ].join("\n"),
+  );
+  return 1;
+}
