@@ -8,9 +8,10 @@ import { parseChapter, projectChapterParser } from "./markdown.ts";
 import { CHAPTERS, PROJECT_ROOT, type Chapter } from "./project.ts";
 
 /** The site as file name → contents, built wholly in memory so a failure writes nothing. */
-export function buildSite(chapters: readonly Chapter[] = CHAPTERS): Map<string, string> {
+export function buildSite(options: { chapters?: readonly Chapter[]; ledger?: string } = {}): Map<string, string> {
+  const chapters = options.chapters ?? CHAPTERS;
   const catalogue = new Map(readCatalogue().map((claim) => [claim.id, claim]));
-  const verdicts = loadVerdicts(PROJECT_ROOT);
+  const verdicts = loadVerdicts(options.ledger);
   const md = projectChapterParser();
   useSiteRenderer(md);
   const parsed = chapters.map((chapter) => {
@@ -21,7 +22,7 @@ export function buildSite(chapters: readonly Chapter[] = CHAPTERS): Map<string, 
   for (const { chapter, tokens } of parsed) {
     files.set(chapter.page, renderPage(md, tokens, { chapter, chapters: parsed, catalogue, verdicts }));
   }
-  files.set("index.html", renderIndex(parsed, verdicts.size > 0));
+  files.set("index.html", renderIndex(parsed));
   const require = createRequire(import.meta.url);
   const highlightStyle = readFileSync(require.resolve("highlight.js/styles/github.css"), "utf8");
   files.set("style.css", highlightStyle + readFileSync(join(import.meta.dirname, "site.css"), "utf8"));

@@ -157,14 +157,11 @@ ${body}${renderClaimTable(citedIds(tokens), context)}</main>
 }
 
 /** The contents page: one link per chapter and its notebook. */
-export function renderIndex(chapters: readonly { chapter: Chapter; title: string }[], verdictsFound: boolean): string {
+export function renderIndex(chapters: readonly { chapter: Chapter; title: string }[]): string {
   const items = chapters
     .map(({ chapter, title }) =>
       `<li><a href="${chapter.page}">${escapeHtml(title)}</a> · <a class="notebook" href="${projectLink(chapter.notebook)}">notebook</a></li>`)
     .join("\n");
-  const ledger = verdictsFound
-    ? "Badges show the latest verdicts of the claim ledger."
-    : `The claim ledger has not run yet, so every badge says “${NOT_YET_VERIFIED}”.`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -175,10 +172,12 @@ export function renderIndex(chapters: readonly { chapter: Chapter; title: string
 <body>
 <main>
 <h1>Companion to chapters 37 and 38</h1>
-<p>${ledger}</p>
 <ul class="chapters">
 ${items}
 </ul>
+<p>Each claim badge shows the latest verdict the claim ledger stored, or “${NOT_YET_VERIFIED}”.
+Appendix A's verdicts are committed; for all of them, run
+<code>npm start --silent -- --json &gt; .cache/ledger.json</code>, then <code>npm run site</code>.</p>
 </main>
 </body>
 </html>

@@ -9,7 +9,7 @@ const md = projectChapterParser();
 const FIXTURE = "scripts/site/fixtures/regions.ts";
 
 function listings(source: string): IncludedListing[] {
-  return parseChapter(md, source, "chapters/test.md").tokens.map((t: Token) => listingOf(t)).filter((l) => l !== undefined);
+  return parseChapter(md, source, "chapters/test.md").tokens.map((t: Token) => listingOf(t)).filter((l): l is IncludedListing => l !== undefined);
 }
 
 /** The problem a chapter build stops with; fails the test if the build succeeds. */

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { readCatalogue } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
+import { loadVerdicts } from "./claims.ts";
 import { NOT_YET_VERIFIED, renderPage, useSiteRenderer } from "./html.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
 import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
@@ -13,7 +15,7 @@ const [ch37] = CHAPTERS;
 const page = site.get(ch37!.page) ?? "";
 const source = readFileSync(join(PROJECT_ROOT, ch37!.source), "utf8");
 
-const all = (re: RegExp, text: string): RegExpExecArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
+const all = (re: RegExp, text: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
 
 describe("npm run site: rendered HTML", () => {
   test("one page per chapter, a contents page linking each page and notebook, and a stylesheet", () => {
@@ -84,5 +86,29 @@ describe("claim badges", () => {
     const badge = /<a class="claim [^"]*"[^>]*data-claim="ch37.callcount.two"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
     assert.match(badge, /class="claim verdict-not-yet-verified"/);
     assert.match(badge, new RegExp(`</code> ${NOT_YET_VERIFIED}</a>$`));
+  });
+});
+
+describe("verdicts the badges read", () => {
+  test("a stored full ledger run overrides appendix A; a crashed check reads as crashed, with its error", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "ledger-")), "ledger.json");
+    writeFileSync(path, JSON.stringify({
+      pin: { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" },
+      node: "20.20.0",
+      claims: [
+        { id: "ch37.deps.two-runtime-deps", label: "documented", verdict: "fails", evidence: "3 dependencies" },
+        { id: "ch37.callcount.two", label: "observed", crash: "TypeError: boom" },
+      ],
+    }));
+    const verdicts = loadVerdicts(path);
+    assert.deepEqual(verdicts.get("ch37.deps.two-runtime-deps"), { verdict: "fails", evidence: "3 dependencies" });
+    assert.deepEqual(verdicts.get("ch37.callcount.two"), { verdict: "crashed", evidence: "TypeError: boom" });
+  });
+
+  test("without a stored run, appendix A's verdicts are the latest there are", () => {
+    const appendix = JSON.parse(readFileSync(join(PROJECT_ROOT, "appendix", "A-dependencies.json"), "utf8")) as { verdicts: { id: string; verdict: string }[] };
+    const verdicts = loadVerdicts(join(tmpdir(), "no-such-ledger.json"));
+    for (const v of appendix.verdicts) assert.equal(verdicts.get(v.id)?.verdict, v.verdict);
+    assert.equal(verdicts.size, appendix.verdicts.length);
   });
 });

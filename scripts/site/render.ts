@@ -4,13 +4,23 @@ import { buildSite } from "./build.ts";
 import { ChapterBuildError } from "./errors.ts";
 import { PROJECT_ROOT } from "./project.ts";
 
-// `npm run site [-- --out DIR]`: renders chapters/*.md to site/*.html.
-const outAt = process.argv.indexOf("--out");
-const out = outAt >= 0 && process.argv[outAt + 1] ? process.argv[outAt + 1]! : join(PROJECT_ROOT, "site");
+// `npm run site [-- --out DIR] [--ledger FILE]`: renders chapters/*.md to site/*.html.
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return undefined;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith("--")) {
+    process.stderr.write(`site: ${name} needs a value, e.g. npm run site -- ${name} ${name === "--out" ? "site" : "ledger.json"}\n`);
+    process.exit(2);
+  }
+  return value;
+}
+const out = option("--out") ?? join(PROJECT_ROOT, "site");
+const ledger = option("--ledger");
 
 let files: Map<string, string>;
 try {
-  files = buildSite();
+  files = buildSite({ ledger });
 } catch (error) {
   if (!(error instanceof ChapterBuildError)) throw error;
   process.stderr.write(`site: ${error.message}\n(nothing written)\n`);
