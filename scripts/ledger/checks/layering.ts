@@ -178,6 +178,7 @@ function piAiGraphHasNoUi(): CheckResult {
   const absentOptional = closure.unresolved.filter((u) => !u.required);
   const distinct = new Set(closure.packages.map((p) => `${p.name}@${p.version}`)).size;
   const ranged = direct.filter((d) => !isExactVersion(d.range)).map(describeDependency);
+  const terminal = terminalModuleFiles(dirs.ai);
   return verdictOf(
     byKind.every((k) => k.names.length > 0) && ui.length === 0 && broken.length === 0,
     `${AI} ${ai} declares ${direct.length}: ${byKind.map((k) => `${k.kind} ${k.names.join(", ") || "none"}`).join("; ")}; other ${other.join(", ") || "none"}. ` +
@@ -185,8 +186,25 @@ function piAiGraphHasNoUi(): CheckResult {
       (ui.length > 0 ? ` (${ui.map((p) => `${p.name}: ${p.ui.reason}`).join("; ")})` : "") +
       `, ${broken.length} required dependencies missing, ${absentOptional.length} optional peers absent` +
       (ranged.length > 0 ? `; holds for this lockfile: ${ranged.join(", ")} is a range` : "") +
+      (terminal.length > 0 ? `; packages only: pi-ai's own ${terminal.join(", ")}` : "") +
       ` — ${CLOSURE_RULE_NAME}; ${UI_RULE_NAME}`,
   );
+}
+
+/** Terminal modules of Node: a package's own interactive code, as opposed to a UI dependency. */
+const TERMINAL_BUILTINS: readonly string[] = ["readline", "readline/promises", "tty"];
+
+/** Files of a package's dist/*.js that import a Node terminal module, marked when they are the package's bin. */
+function terminalModuleFiles(packageDir: string): string[] {
+  const pkg = readPackageJson(packageDir) as PackageJson & { bin?: string | Record<string, string> };
+  const bins = Object.values(typeof pkg.bin === "string" ? { bin: pkg.bin } : (pkg.bin ?? {})).map((b) => b.replace(/^\.\//, ""));
+  const byFile = new Map<string, Set<string>>();
+  for (const use of scanDist(packageDir)[".js"]) {
+    const builtin = use.specifier.replace(/^node:/, "");
+    if (!isNodeBuiltin(use.specifier) || !TERMINAL_BUILTINS.includes(builtin)) continue;
+    byFile.set(use.file, (byFile.get(use.file) ?? new Set()).add(builtin));
+  }
+  return [...byFile].map(([file, modules]) => `${file}${bins.includes(file) ? " (its bin)" : ""} imports ${[...modules].join(", ")}`);
 }
 
 async function codingAgentBuildsOnCore(): Promise<CheckResult> {
