@@ -20,7 +20,8 @@ export interface CompileDiagnostic {
 /**
  * The project's own compiler options (tsconfig.json), with every Pi package mapped to the
  * directory given, so the declarations compiled against are those of the install being
- * measured (the pin, or a release of the matrix), not whatever node_modules holds.
+ * measured (the pin, or a release of the matrix), not whatever node_modules holds. Only the
+ * packages' root specifiers are mapped; a subpath import resolves through node_modules.
  */
 export function compilerOptionsFor(dirs: Record<PackageKey, string>): ts.CompilerOptions {
   const configPath = resolve(PROJECT_ROOT, "tsconfig.json");
