@@ -16,9 +16,11 @@ function firstLine(text: string): string {
  * `npm view <spec> <field> --json` through the ordinary npm client. E404 (no such
  * version) is "not-served"; no answer at all (offline, timeout, no npm) is "unreachable".
  */
-export function npmView(spec: string, field: string): Promise<RegistryAnswer> {
+export function npmView(spec: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<RegistryAnswer> {
   return new Promise((resolve) => {
-    execFile("npm", ["view", spec, field, "--json"], { timeout: TIMEOUT_MS }, (error, stdout, stderr) => {
+    // SIGKILL: npm can outlive a SIGTERM, and a lookup must never hang the ledger.
+    const options = { timeout: TIMEOUT_MS, killSignal: "SIGKILL" as const, env };
+    execFile("npm", ["view", spec, field, "--json"], options, (error, stdout, stderr) => {
       let parsed: unknown;
       try {
         parsed = stdout.trim() === "" ? undefined : JSON.parse(stdout);
@@ -29,7 +31,10 @@ export function npmView(spec: string, field: string): Promise<RegistryAnswer> {
       if (npmError?.code === "E404") {
         resolve({ kind: "not-served", detail: `npm view ${spec} answered E404 (${npmError.summary ?? "not found"})` });
       } else if (error !== null || npmError !== undefined) {
-        const why = npmError?.summary ?? (firstLine(stderr) || error?.message || "no answer");
+        const why =
+          error?.killed === true
+            ? `no answer within ${TIMEOUT_MS / 1000} s`
+            : (npmError?.summary ?? (firstLine(stderr) || error?.message || "no answer"));
         resolve({ kind: "unreachable", detail: `npm view ${spec} failed: ${why}` });
       } else if (parsed === undefined) {
         resolve({ kind: "not-served", detail: `npm view ${spec} ${field} printed nothing` });
