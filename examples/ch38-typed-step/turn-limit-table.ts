@@ -4,6 +4,7 @@ import { describeOutcome, measureStep, type StepRun } from "./measure.ts";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, type StepFunction } from "./run-step.ts";
 import { lookup, lookupTool, submit, times, toolUse } from "./script.ts";
 import { step } from "./step.ts";
+import { formatTextTable } from "./text-table.ts";
 
 /** The three versions of step(), in the order the chapter tells of them. */
 export const versions = [
@@ -157,15 +158,11 @@ const COLUMNS: readonly [string, (r: TurnLimitRow) => string][] = [
   ["outcome", (r) => r.outcome],
 ];
 
-/** The rows as a plain-text table, a blank line between scenarios' cases. */
+/** The rows as a plain-text table, the three versions of each case grouped together. */
 export function formatTable(rows: readonly TurnLimitRow[]): string {
-  const cells = rows.map((r) => COLUMNS.map(([, cell]) => cell(r)));
-  const widths = COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i]!.length)));
-  const line = (values: readonly string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
-  const out = [line(COLUMNS.map(([title]) => title)), line(widths.map((w) => "-".repeat(w)))];
-  cells.forEach((c, i) => {
-    if (i > 0 && i % versions.length === 0) out.push("");
-    out.push(line(c));
-  });
-  return out.join("\n");
+  return formatTextTable(
+    COLUMNS.map(([title]) => title),
+    rows.map((r) => COLUMNS.map(([, cell]) => cell(r))),
+    versions.length,
+  );
 }

@@ -11,6 +11,7 @@ import {
   type Scenario,
   type StepTableRow,
 } from "../../../examples/ch38-typed-step/step-table.ts";
+import { runStepTable, type RowRun } from "../../../examples/ch38-typed-step/table-runs.ts";
 import { step, type StepFailureKind } from "../../../examples/ch38-typed-step/step.ts";
 import { BOOK_FIGURES, measureCase, type TurnLimitCase, type TurnLimitRow } from "../../../examples/ch38-typed-step/turn-limit-table.ts";
 import { compileFiles } from "../../../examples/support/compile.ts";
@@ -26,23 +27,7 @@ function once<T>(measure: () => Promise<T>): () => Promise<T> {
 
 // ---- the step table, run once -------------------------------------------------------
 
-interface RowRun {
-  row: StepTableRow;
-  run: StepRun;
-  agrees: boolean;
-}
-
-const tableRuns = once(async (): Promise<RowRun[]> => {
-  const runs: RowRun[] = [];
-  for (const row of stepTable) {
-    const run = await measureStep(step, row.script(), row.options);
-    const sameOutcome =
-      describeOutcome(run.outcome) === describeExpected(row.expected) &&
-      (!("value" in row.expected) || (run.outcome.status === "value" && isDeepStrictEqual(run.outcome.value, row.expected.value)));
-    runs.push({ row, run, agrees: sameOutcome && run.providerRequests === row.expected.providerRequests });
-  }
-  return runs;
-});
+const tableRuns = once(() => runStepTable());
 
 const rowRun = async (name: string): Promise<RowRun> => {
   const found = (await tableRuns()).find((r) => r.row.row === name);

@@ -1,0 +1,18 @@
+import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
+
+// `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's
+// expected-outcome table from an actual run. Pi is imported only after the pin check.
+
+const install = requirePinnedPi();
+const { runStepTable } = await import("./table-runs.ts");
+const { RECIPE_LIMITS, formatRecipeTable } = await import("./recipe-table.ts");
+
+const runs = await runStepTable();
+process.stdout.write(
+  `step() against ${PACKAGE_NAMES.core} ${install.core}, scripted faux provider\n\n` +
+    `${formatRecipeTable(runs)}\n\n` +
+    RECIPE_LIMITS.map((limit) => `- ${limit}`).join("\n") +
+    "\n",
+);
+// A row that no longer behaves as the tests pin it is a failed run, not just a line of output.
+if (runs.some((r) => !r.agrees)) process.exitCode = 1;
