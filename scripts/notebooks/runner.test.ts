@@ -8,8 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "./kernelspec.ts";
-import { serialiseNotebook, type CodeCell, type Notebook } from "./notebook-file.ts";
-import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
+import type { CellFailure } from "./execute-notebook.ts";
+import { serialiseNotebook, type BadNotebook, type CodeCell, type Notebook } from "./notebook-file.ts";
+import { runNotebookFile, type Drift, type RunFailure } from "./run-notebook.ts";
 
 const FIXTURES = join(PROJECT_ROOT, "scripts", "notebooks", "fixtures");
 const fixture = (name: string) => join(FIXTURES, name);
@@ -30,9 +31,11 @@ async function run(file: string, timeoutMs = CELL_TIMEOUT_MS, write = false) {
   return runNotebookFile(file, { write, timeoutMs });
 }
 
-function asFailure(outcome: Awaited<ReturnType<typeof run>>): RunFailure {
-  assert.ok(!["passed", "written", "unchanged"].includes(outcome.kind), `expected a failure, got ${outcome.kind}`);
-  return outcome as RunFailure;
+type FailureOf<K extends RunFailure["kind"]> = K extends "drift" ? Drift : K extends "bad-notebook" ? BadNotebook : CellFailure;
+
+function expectFailure<K extends RunFailure["kind"]>(outcome: Awaited<ReturnType<typeof run>>, kind: K): FailureOf<K> {
+  assert.equal(outcome.kind, kind, JSON.stringify(outcome, null, 2));
+  return outcome as FailureOf<K>;
 }
 
 function runCli(...args: string[]) {
@@ -59,43 +62,37 @@ test("notebooks.negative-control: a runtime throw fails (cell-error); the CLI ex
 });
 
 test("notebooks.negative-control: a type error fails (type-error) although the code would run", async () => {
-  const failure = asFailure(await run(fixture("type-error.ipynb")));
-  assert.equal(failure.kind, "type-error");
-  assert.ok(failure.kind !== "bad-notebook" && failure.cellIndex === 1);
+  const failure = expectFailure(await run(fixture("type-error.ipynb")), "type-error");
+  assert.equal(failure.cellIndex, 1);
   assert.match(JSON.stringify(failure.outputs), /Type 'string' is not assignable to type 'number'/);
 });
 
 test("notebooks.negative-control: a rejected await fails (cell-error)", async () => {
-  const failure = asFailure(await run(fixture("rejected-await.ipynb")));
-  assert.equal(failure.kind, "cell-error");
+  const failure = expectFailure(await run(fixture("rejected-await.ipynb")), "cell-error");
   assert.match(failure.message, /rejected on purpose/);
 });
 
 test("notebooks.negative-control: a hang fails at the per-cell timeout (timeout)", async () => {
   const started = Date.now();
-  const failure = asFailure(await run(fixture("hangs.ipynb"), 5_000));
-  assert.equal(failure.kind, "timeout");
+  const failure = expectFailure(await run(fixture("hangs.ipynb"), 5_000), "timeout");
   assert.match(failure.message, /did not finish within 5 s/);
   // The kernel is killed, not waited for.
   assert.ok(Date.now() - started < 120_000);
 });
 
 test("notebooks.negative-control: an un-awaited rejected promise escapes its cell and fails the run (escaped-error)", async () => {
-  const failure = asFailure(await run(fixture("escaped-rejection.ipynb")));
-  assert.equal(failure.kind, "escaped-error");
-  assert.match(JSON.stringify(failure.kind !== "bad-notebook" && failure.kind !== "drift" ? failure.outputs : []), /nobody awaited me/);
+  const failure = expectFailure(await run(fixture("escaped-rejection.ipynb")), "escaped-error");
+  assert.match(JSON.stringify(failure.outputs), /nobody awaited me/);
 });
 
 test("notebooks.negative-control: a throw in a timer after the cell replied fails the run (escaped-error)", async () => {
-  const failure = asFailure(await run(fixture("escaped-timer-throw.ipynb")));
-  assert.equal(failure.kind, "escaped-error");
+  const failure = expectFailure(await run(fixture("escaped-timer-throw.ipynb")), "escaped-error");
   assert.match(failure.message, /after it replied/);
 });
 
 test("notebooks.negative-control: stored outputs that a fresh run does not reproduce fail (drift), naming the cell", async () => {
-  const failure = asFailure(await run(fixture("drift.ipynb")));
-  assert.equal(failure.kind, "drift");
-  assert.ok(failure.kind === "drift" && failure.cellIndex === 1);
+  const failure = expectFailure(await run(fixture("drift.ipynb")), "drift");
+  assert.equal(failure.cellIndex, 1);
   assert.match(failure.message, /--write/);
 });
 
@@ -126,7 +123,6 @@ test("notebooks.bad-input: a notebook for another kernel is refused (bad-noteboo
   const nb = JSON.parse(readFileSync(fixture("drift.ipynb"), "utf8")) as Notebook;
   nb.metadata.kernelspec = { name: "python3", display_name: "Python 3" };
   writeFileSync(copy, serialiseNotebook(nb));
-  const failure = asFailure(await run(copy));
-  assert.equal(failure.kind, "bad-notebook");
+  const failure = expectFailure(await run(copy), "bad-notebook");
   assert.match(failure.message, /set metadata.kernelspec.name to "pi-companion-tslab"/);
 });

@@ -17,6 +17,7 @@ const SETTLE_MS = 5;
  */
 function createCellFailures(names) {
   let cell = freshCell();
+  let anyCellStarted = false;
 
   function freshCell() {
     return { typeErrors: false, thrown: undefined, hasThrown: false, escaped: [] };
@@ -24,7 +25,8 @@ function createCellFailures(names) {
 
   /** Called by the process handlers; the text goes to the current cell's stderr. */
   function escaped(how, reason) {
-    const line = `${names.escapedErrorName}: ${how} escaped the cell: ${inspect(reason)}`;
+    const where = anyCellStarted ? "the cell" : "the kernel before any cell ran";
+    const line = `${names.escapedErrorName}: ${how} escaped ${where}: ${inspect(reason)}`;
     cell.escaped.push(line);
     console.error(line);
   }
@@ -34,6 +36,7 @@ function createCellFailures(names) {
       ...executor,
       async execute(src) {
         cell = freshCell();
+        anyCellStarted = true;
         const ok = await executor.execute(src);
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         return ok && cell.escaped.length === 0;

@@ -9,7 +9,8 @@
 //   import.meta, and `{ name }` shorthand works for names from earlier cells
 //   (emit-fixes.cjs);
 // - a type error, a throw and an escaped error each fail the cell with a name the
-//   client can read (cell-failures.cjs).
+//   client can read (cell-failures.cjs);
+// - requests wait until every socket is bound.
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
 
@@ -68,6 +69,21 @@ const handleExecute = jupyterModule.JupyterHandlerImpl.prototype.handleExecute;
 jupyterModule.JupyterHandlerImpl.prototype.handleExecute = async function (...args) {
   const content = await handleExecute.apply(this, args);
   return content.status === "error" ? { ...content, ...failures.describeFailure() } : content;
+};
+
+// tslab starts reading requests before all its sockets are bound; a request that comes
+// early (Jupyter asks for kernel_info at once) made it publish on a socket still binding,
+// which rejected with EBUSY. Requests now wait for the binding.
+const { ZmqServer } = jupyterModule;
+const init = ZmqServer.prototype.init;
+ZmqServer.prototype.init = function (...args) {
+  this.bound = init.apply(this, args);
+  return this.bound;
+};
+const handleShellMessage = ZmqServer.prototype.handleShellMessage;
+ZmqServer.prototype.handleShellMessage = async function (...args) {
+  await this.bound;
+  return handleShellMessage.apply(this, args);
 };
 
 // tslab installs handlers that only print; replace them with ones that fail the cell.

@@ -1,0 +1,32 @@
+// Registers the project's kernel with the reader's own Jupyter, JupyterLab or VS Code:
+//   npm run kernel:install
+// The kernelspec holds absolute paths to this checkout and to the Node running this
+// script, so run it again after moving the checkout or changing Node.
+import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { KERNEL_NAME, PROJECT_ROOT, resolvedKernelSpec } from "./kernelspec.ts";
+import { installKernel, jupyterDataDir } from "./register-kernel.ts";
+
+function main(): number {
+  const args = process.argv.slice(2);
+  if (args.length > 0) {
+    const help = args.includes("--help") || args.includes("-h");
+    process.stderr.write(
+      `${help ? "" : `unexpected ${args.join(" ")}; `}usage: npm run kernel:install (set JUPYTER_DATA_DIR to install elsewhere)\n`,
+    );
+    return help ? 0 : 2;
+  }
+  // A kernel on a Node too old to require() ES modules could not import Pi.
+  requirePinnedPi();
+  const dir = installKernel(jupyterDataDir());
+  const spec = resolvedKernelSpec();
+  process.stdout.write(
+    [
+      `installed the Jupyter kernel "${KERNEL_NAME}" (${spec.display_name}) in ${dir}`,
+      `it runs ${spec.argv[0]} and this checkout (${PROJECT_ROOT}); run this again after moving either`,
+      `open notebooks/*.ipynb in Jupyter, JupyterLab or VS Code and pick that kernel`,
+    ].join("\n") + "\n",
+  );
+  return 0;
+}
+
+process.exitCode = main();
