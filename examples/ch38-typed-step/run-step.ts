@@ -41,7 +41,7 @@ export function withTurnGuard(turnLimitReached: TurnGuard): StepFunction {
     runStep(turnLimitReached, models, model, system, input, schema, options);
 }
 
-// ANCHOR: guards
+// ANCHOR: config-guards
 function requirePositiveSafeInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`${name} must be a positive safe integer, got ${String(value)}`);
@@ -54,7 +54,7 @@ function requireNoSubmitTool(tools: readonly AgentTool<any>[]): void {
     throw new Error(`an extra tool may not be named "${SUBMIT}": step() owns that name`);
   }
 }
-// ANCHOR_END: guards
+// ANCHOR_END: config-guards
 
 // ANCHOR: submit
 /** The tool whose parameters are the schema: the only way a value leaves the step. */
