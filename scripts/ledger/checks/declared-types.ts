@@ -149,16 +149,27 @@ function boundsNotInPi(): CheckResult {
   );
 }
 
+/**
+ * A declaration check that needs these core exports. A release without one of them
+ * measures `fails` (the claim's subject is gone), not a crash.
+ */
+function declarationCheck(id: string, needs: readonly string[], measure: () => CheckResult): Check {
+  return staticCheck(id, () => {
+    const missing = needs.filter((name) => !declarations().core.has(name));
+    return missing.length > 0 ? verdictOf(false, `${where()}: index.d.ts exports no ${missing.join(", ")}`) : measure();
+  });
+}
+
 /** The claims read from the core's and pi-ai's declarations with the TypeScript checker. */
 export const declaredTypeChecks: Check[] = [
-  staticCheck("ch37.types.agenttool-extends-tool", agentToolExtendsTool),
-  staticCheck("ch37.types.agenttool-four-optional", agentToolFourOptional),
-  staticCheck("ch37.types.execute-signature", executeSignature),
-  staticCheck("ch37.types.replay-never-safe", replayNeverSafe),
-  staticCheck("ch37.events.names", eventNames),
-  staticCheck("ch37.events.no-agent-settled", noAgentSettled),
+  declarationCheck("ch37.types.agenttool-extends-tool", ["AgentTool"], agentToolExtendsTool),
+  declarationCheck("ch37.types.agenttool-four-optional", ["AgentTool"], agentToolFourOptional),
+  declarationCheck("ch37.types.execute-signature", ["AgentTool"], executeSignature),
+  declarationCheck("ch37.types.replay-never-safe", ["AgentTool"], replayNeverSafe),
+  declarationCheck("ch37.events.names", ["AgentEvent"], eventNames),
+  declarationCheck("ch37.events.no-agent-settled", ["AgentEvent"], noAgentSettled),
   staticCheck("ch37.exports.setDefaultStreamFn", () => exportedFunction("setDefaultStreamFn", ["streamFn"])),
   staticCheck("ch37.exports.streamProxy", () => exportedFunction("streamProxy", ["model", "context", "options"])),
   staticCheck("ch38.imports.static-tschema-from-pi-ai", staticTypeImports),
-  staticCheck("ch38.bounds.not-in-pi", boundsNotInPi),
+  declarationCheck("ch38.bounds.not-in-pi", ["AgentOptions", "AgentLoopConfig"], boundsNotInPi),
 ];

@@ -1,6 +1,6 @@
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
 import { staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
-import { documentationOf, membersOf } from "../static/declarations.ts";
+import { declarations, documentationOf, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { collapseWhitespace, locate, normaliseDocument, packageReadme } from "../static/readme.ts";
 
@@ -41,8 +41,9 @@ function findSource(source: DocumentSource): Finding {
     const where = line === undefined ? "README.md (absent)" : verbatimOk ? `README.md:${line}` : `README.md:${line} (not word for word)`;
     return { found, where: `${where} "${abbreviate(source.words)}"` };
   }
-  const member = membersOf(source.type).find((m) => m.name === source.member);
   const label = `${source.type}.${source.member} doc`;
+  if (!declarations().core.has(source.type)) return { found: false, where: `${label} (no export ${source.type})` };
+  const member = membersOf(source.type).find((m) => m.name === source.member);
   if (member === undefined) return { found: false, where: `${label} (no such member)` };
   const doc = documentationOf(member.symbol);
   const found = locate(normaliseDocument(doc), source.words).line !== undefined;

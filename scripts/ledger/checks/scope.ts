@@ -25,7 +25,7 @@ export const HOST_API_MARKERS = /session|trust|extension|resource|loader|agents\
 function hostTable(): CheckResult {
   const exported = [...declarations().core.keys()];
   const hostApis = exported.filter((name) => HOST_API_MARKERS.test(name));
-  const sessionOption = membersOf("AgentOptions").some((m) => m.name === "sessionId");
+  const sessionOption = exported.includes("AgentOptions") && membersOf("AgentOptions").some((m) => m.name === "sessionId");
   return verdictOf(
     hostApis.length === 0,
     `checked the table's factual half: ${PACKAGE_NAMES.core} ${installedPi().core} exports ${exported.length} names, ` +
