@@ -79,6 +79,10 @@ const v2Book = caseRun("unfixed-guard", BOOK_FIGURES.unfixedGuard.case);
 const v2LongerScript = caseRun("unfixed-guard", { ...BOOK_FIGURES.unfixedGuard.case, scriptedResponses: 12 });
 const v2NeverSubmits = caseRun("unfixed-guard", { ...BOOK_FIGURES.noTurnBound.case, maxTurns: 4 });
 
+/** "31 = 30 scripted + 1", or "≠" when the count does not follow the script. */
+const againstScript = (r: TurnLimitRow) =>
+  `${r.providerRequests} ${r.providerRequests === r.scriptedResponses + 1 ? "=" : "≠"} ${r.scriptedResponses} scripted + 1`;
+
 const caseEvidence = (r: TurnLimitRow) =>
   `${r.variant}, ${r.scenario}, ${r.scriptedResponses} scripted, maxTurns ${r.maxTurns}, maxAttempts ${r.maxAttempts}: ` +
   `${r.providerRequests} provider requests, outcome ${r.outcome}`;
@@ -189,8 +193,10 @@ export const ch38BehaviourChecks: Check[] = [
       return verdictOf(
         run.providerRequests === maxTurns && outcomeOf(run) === "turn-limit",
         `maxTurns ${maxTurns} against a lookup-only model (${countingScenarios.boundAbortsFromListener.script().length} scripted): abort() from the turn_end listener, ` +
-          `${run.providerRequests} provider requests served; the loop still called its stream function ${run.streamFnCalls} times, ` +
-          `the last refused before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`,
+          `${run.providerRequests} provider requests served; the loop called its stream function ${run.streamFnCalls} times` +
+          (run.streamFnCalls > run.providerRequests
+            ? `, the last refused before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`
+            : ""),
       );
     },
   },
@@ -257,8 +263,11 @@ export const ch38BehaviourChecks: Check[] = [
       const maxTurns = mixed.row.options?.maxTurns;
       return verdictOf(
         mixed.run.outcome.status === "value" && mixed.run.providerRequests === maxTurns,
-        `${rowEvidence(mixed)}: ${mixed.run.providerRequests} provider requests = maxTurns ${maxTurns}; ` +
-          `the stream function was called ${mixed.run.streamFnCalls} times (the call after abort() never reached the provider)`,
+        `${rowEvidence(mixed)}: ${mixed.run.providerRequests} provider requests ${mixed.run.providerRequests === maxTurns ? "=" : "≠"} maxTurns ${maxTurns}; ` +
+          `the stream function was called ${mixed.run.streamFnCalls} times` +
+          (mixed.run.streamFnCalls > mixed.run.providerRequests
+            ? ` (${mixed.run.streamFnCalls - mixed.run.providerRequests} call after abort() never reached the provider)`
+            : ""),
       );
     },
   },
@@ -267,10 +276,12 @@ export const ch38BehaviourChecks: Check[] = [
     async run() {
       const mixed = await rowRun("submit batched with a non-terminating tool");
       const scripted = mixed.row.script().length;
+      const maxTurns = mixed.row.options?.maxTurns ?? DEFAULT_MAX_TURNS;
+      const boundEnded = mixed.run.providerRequests === maxTurns && mixed.run.providerRequests < scripted;
       return verdictOf(
-        mixed.agrees && mixed.run.outcome.status === "value" && mixed.run.providerRequests < scripted,
-        `maxTurns ${mixed.row.options?.maxTurns} was hit with ${scripted - mixed.run.providerRequests} of ${scripted} scripted responses unused, ` +
-          `and the stored value came back: ${describeOutcome(mixed.run.outcome)}`,
+        mixed.agrees && mixed.run.outcome.status === "value" && boundEnded,
+        `maxTurns ${maxTurns}, ${scripted} scripted responses: ${mixed.run.providerRequests} requested, ` +
+          `${boundEnded ? "the turn bound ended the run" : "the turn bound did not end the run"}; outcome ${describeOutcome(mixed.run.outcome)}`,
       );
     },
   },
@@ -282,8 +293,8 @@ export const ch38BehaviourChecks: Check[] = [
       const longer = await v2LongerScript();
       return verdictOf(
         book.providerRequests === BOOK_FIGURES.unfixedGuard.requests && book.outcome.startsWith("{"),
-        `${caseEvidence(book)}; ${book.providerRequests} = ${book.scriptedResponses} scripted + 1 (the provider's "${book.lastErrorMessage}"); ` +
-          `the count follows the script, not maxTurns: ${longer.scriptedResponses} scripted → ${longer.providerRequests}`,
+        `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}"); ` +
+          `same maxTurns, ${longer.scriptedResponses} scripted: ${againstScript(longer)}`,
       );
     },
   },
@@ -294,8 +305,8 @@ export const ch38BehaviourChecks: Check[] = [
       const neverSubmits = await v2NeverSubmits();
       return verdictOf(
         stored.providerRequests > stored.maxTurns && neverSubmits.providerRequests === neverSubmits.maxTurns,
-        `unfixed guard: without a stored value the bound fires (${caseEvidence(neverSubmits)}); ` +
-          `with one it never does (${caseEvidence(stored)})`,
+        `unfixed guard without a stored value: the bound ${neverSubmits.providerRequests === neverSubmits.maxTurns ? "fired" : "did not fire"} (${caseEvidence(neverSubmits)}); ` +
+          `with one: it ${stored.providerRequests > stored.maxTurns ? "did not fire" : "fired"} (${caseEvidence(stored)})`,
       );
     },
   },
@@ -307,9 +318,8 @@ export const ch38BehaviourChecks: Check[] = [
       const oneAttempt = await v1OneAttempt();
       return verdictOf(
         book.providerRequests === BOOK_FIGURES.noTurnBound.requests,
-        `${caseEvidence(book)}; ${book.providerRequests} = ${book.scriptedResponses} scripted + 1 (the provider's "${book.lastErrorMessage}"); ` +
-          `it depends on the script length, not on maxAttempts: ${shorter.scriptedResponses} scripted → ${shorter.providerRequests}, ` +
-          `maxAttempts ${oneAttempt.maxAttempts} → ${oneAttempt.providerRequests}`,
+        `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}"); ` +
+          `${shorter.scriptedResponses} scripted: ${againstScript(shorter)}; maxAttempts ${oneAttempt.maxAttempts}: ${againstScript(oneAttempt)}`,
       );
     },
   },
