@@ -102,9 +102,11 @@ export async function measureTurnLimitTable(cases: readonly TurnLimitCase[] = tu
   return rows;
 }
 
+const SCRIPT_PLUS_ONE = "the script length + 1";
+
 /** Candidate explanations of a request count, tried in this order. */
 const explanations = [
-  { says: "the script length + 1", fits: (r: TurnLimitRow) => r.providerRequests === r.scriptedResponses + 1 },
+  { says: SCRIPT_PLUS_ONE, fits: (r: TurnLimitRow) => r.providerRequests === r.scriptedResponses + 1 },
   { says: "maxTurns", fits: (r: TurnLimitRow) => r.providerRequests === r.maxTurns },
   { says: "maxAttempts", fits: (r: TurnLimitRow) => r.providerRequests === r.maxAttempts },
 ] as const;
@@ -133,9 +135,13 @@ export function conclusion(rows: readonly TurnLimitRow[]): string {
   const say = (what: string | undefined) => what ?? "no single parameter (see the rows)";
   const endedOn = sharedLastError([...v1Rows, ...v2Rows]);
   const extraStreamCall = fixedRows.every((r) => r.streamFnCalls === r.providerRequests + 1);
+  const v1 = explainRequests(v1Rows);
+  const v2 = explainRequests(v2Rows);
+  const scriptOnly = v1 === SCRIPT_PLUS_ONE && v2 === SCRIPT_PLUS_ONE;
   return (
-    `Measured: the first version's count (book: ${BOOK_FIGURES.noTurnBound.requests}) is ${say(explainRequests(v1Rows))} ` +
-    `and the unfixed guard's (book: ${BOOK_FIGURES.unfixedGuard.requests}) is ${say(explainRequests(v2Rows))} whatever maxAttempts and maxTurns are` +
+    `Measured: the first version's count (book: ${BOOK_FIGURES.noTurnBound.requests}) is ${say(v1)} ` +
+    `and the unfixed guard's (book: ${BOOK_FIGURES.unfixedGuard.requests}) is ${say(v2)}` +
+    (scriptOnly ? " whatever maxAttempts and maxTurns are" : "") +
     (endedOn === undefined ? "" : ` (each of those runs ended on the provider's "${endedOn}")`) +
     `; the fix made ${say(explainRequests(fixedRows))} requests in every row` +
     (extraStreamCall ? `, plus one stream-function call after abort() that never reached the provider.` : ".")
