@@ -8,3 +8,13 @@ test("ch37.deps.coding-agent-builds-on-core: an unreachable registry is an answe
   assert.equal(answer.kind, "unreachable");
   assert.ok(answer.kind === "unreachable" && !answer.detail.includes("\n"));
 });
+
+test("meta.pinned-1.0.4 / ch37.deps.coding-agent-builds-on-core: under `npm start --silent` the lookup still answers", async (t) => {
+  const silent = { ...process.env, npm_config_loglevel: "silent" };
+  const answer = await npmView("@earendil-works/pi-agent-core@1.0.3", "version", silent);
+  if (answer.kind === "unreachable") {
+    t.skip(`registry not reachable here: ${answer.detail}`);
+    return;
+  }
+  assert.deepEqual(answer, { kind: "found", value: "1.0.3" });
+});
