@@ -9,7 +9,7 @@ test("ch37.deps.coding-agent-builds-on-core: an unreachable registry is an answe
   assert.ok(answer.kind === "unreachable" && !answer.detail.includes("\n"));
 });
 
-test("meta.pinned-1.0.4 / ch37.deps.coding-agent-builds-on-core: under `npm start --silent` the lookup still answers", async (t) => {
+test("meta.pinned-1.0.4: the lookup answers with the version, also with the loglevel `npm start --silent` exports", async (t) => {
   const silent = { ...process.env, npm_config_loglevel: "silent" };
   const answer = await npmView("@earendil-works/pi-agent-core@1.0.3", "version", silent);
   if (answer.kind === "unreachable") {

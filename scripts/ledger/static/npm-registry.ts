@@ -7,32 +7,16 @@ export type RegistryAnswer =
   | { kind: "unreachable"; detail: string };
 
 const TIMEOUT_MS = 30_000;
+const ATTEMPTS = 2;
 
 function firstLine(text: string): string {
   return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
 }
 
-/**
- * The environment for the child npm without the output settings of an enclosing npm
- * run: under `npm start --silent` npm exports npm_config_loglevel=silent, and a silent
- * `npm view` prints nothing at all, which would read as an empty answer.
- */
-function withoutOutputSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  for (const key of Object.keys(copy)) {
-    if (/^npm_config_(loglevel|silent|quiet|json|parseable)$/i.test(key)) delete copy[key];
-  }
-  return copy;
-}
-
-/**
- * `npm view <spec> <field> --json` through the ordinary npm client. E404 (no such
- * version) is "not-served"; no answer at all (offline, timeout, no npm) is "unreachable".
- */
-export function npmView(spec: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<RegistryAnswer> {
+function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<RegistryAnswer> {
   return new Promise((resolve) => {
     // SIGKILL: npm can outlive a SIGTERM, and a lookup must never hang the ledger.
-    const options = { timeout: TIMEOUT_MS, killSignal: "SIGKILL" as const, env: withoutOutputSettings(env) };
+    const options = { timeout: TIMEOUT_MS, killSignal: "SIGKILL" as const, env };
     execFile("npm", ["view", spec, field, "--json"], options, (error, stdout, stderr) => {
       const text = stdout.trim();
       let parsed: unknown;
@@ -45,18 +29,35 @@ export function npmView(spec: string, field: string, env: NodeJS.ProcessEnv = pr
       const npmError = (parsed as { error?: { code?: string; summary?: string } } | undefined)?.error;
       if (npmError?.code === "E404") {
         resolve({ kind: "not-served", detail: `npm view ${spec} answered E404 (${npmError.summary ?? "not found"})` });
-      } else if (error !== null || npmError !== undefined || unparseable) {
-        const why =
-          error?.killed === true
-            ? `no answer within ${TIMEOUT_MS / 1000} s`
+        return;
+      }
+      // Seen here once under load: exit 0 and no output at all. That is no answer, not an
+      // empty field, or a check would read it as "no dependencies".
+      const why =
+        error?.killed === true
+          ? `no answer within ${TIMEOUT_MS / 1000} s`
+          : error !== null || npmError !== undefined
+            ? (npmError?.summary ?? (firstLine(stderr) || error?.message || "no answer"))
             : unparseable
               ? `printed no JSON (${firstLine(text).slice(0, 80)})`
-              : (npmError?.summary ?? (firstLine(stderr) || error?.message || "no answer"));
-        resolve({ kind: "unreachable", detail: `npm view ${spec} failed: ${why}` });
-      } else {
-        // Exit 0 with no output: the version exists and the field is empty.
-        resolve({ kind: "found", value: parsed });
-      }
+              : text === ""
+                ? "printed nothing"
+                : undefined;
+      resolve(why === undefined ? { kind: "found", value: parsed } : { kind: "unreachable", detail: `npm view ${spec} ${field}: ${why}` });
     });
   });
+}
+
+/**
+ * `npm view <spec> <field> --json` through the ordinary npm client, asked at most twice.
+ * E404 (no such version) is "not-served"; no usable answer (offline, timeout, no npm,
+ * empty output) is "unreachable".
+ */
+export async function npmView(spec: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<RegistryAnswer> {
+  let answer: RegistryAnswer = { kind: "unreachable", detail: `npm view ${spec} ${field}: not asked` };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    answer = await viewOnce(spec, field, env);
+    if (answer.kind !== "unreachable") return answer;
+  }
+  return answer;
 }
