@@ -15,6 +15,13 @@ export type AppendixJson = Matrix & { environment: MatrixEnvironment };
 
 type ColumnInfo = Matrix["columns"][number];
 
+/** Each measured column's own version numbers (core and pi-ai), left out when evidence is compared. */
+function columnVersions(matrix: Matrix): Record<string, string[]> {
+  return Object.fromEntries(
+    matrix.columns.map((c) => [c.key, c.installed === undefined ? [] : [...new Set([c.installed.core, c.installed.ai])]]),
+  );
+}
+
 /** The release columns (oldest first) and the unpinned one, as appendix B compares them. */
 export function comparedColumns(matrix: Matrix): { releases: string[]; unpinned: string | undefined } {
   return {
@@ -67,9 +74,10 @@ function evidenceLine(change: ClaimChange): string {
 /** Appendix B as Markdown: columns, the claims × versions table, and what changed where. */
 export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): string {
   const { releases, unpinned } = comparedColumns(matrix);
-  const releaseChanges = changesAlong(matrix.claims, releases);
+  const versionsOf = columnVersions(matrix);
+  const releaseChanges = changesAlong(matrix.claims, releases, versionsOf);
   const first = firstVerdictChange(releaseChanges);
-  const unpinnedChanges = unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(matrix.claims, [PIN.core, unpinned]) : [];
+  const unpinnedChanges = unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(matrix.claims, [PIN.core, unpinned], versionsOf) : [];
   const columns = matrix.columns;
   const out: string[] = [];
 
@@ -122,7 +130,14 @@ export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): 
 
   const evidenceMoves = [...releaseChanges, ...unpinnedChanges].filter((c) => !c.verdictChanged);
   if (evidenceMoves.length > 0) {
-    out.push("## Same verdict, different evidence", "", ...evidenceMoves.map(evidenceLine), "");
+    out.push(
+      "## Same verdict, different evidence",
+      "",
+      "Evidence compared without each column's own version numbers: what is left is a figure or a wording that moved.",
+      "",
+      ...evidenceMoves.map(evidenceLine),
+      "",
+    );
   }
   return out.join("\n").replace(/\n{3,}/g, "\n\n");
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { changesAlong, firstVerdictChange } from "./changes.ts";
+import { changesAlong, firstVerdictChange, withoutVersions } from "./changes.ts";
 import type { MatrixClaim } from "./matrix.ts";
 
 const holds = (evidence: string) => ({ verdict: "holds" as const, evidence });
@@ -52,4 +52,16 @@ test("same verdict with different evidence is an evidence change, not a verdict 
 test("the unpinned column is compared with the pin's column alone", () => {
   const withUnpinned: MatrixClaim[] = [{ id: "deps", label: "documented", verdicts: { "1.0.3": holds("a"), "1.6.0": fails("b"), "unpinned-1.0.3": holds("a") } }];
   assert.deepEqual(changesAlong(withUnpinned, ["1.0.3", "unpinned-1.0.3"]), []);
+});
+
+test("evidence that differs only by the column's own version numbers is no change", () => {
+  const versionOnly: MatrixClaim[] = [
+    { id: "names", label: "observed", verdicts: { "1.3.0": holds("core 1.3.0 exports 42 names"), "1.4.0": holds("core 1.4.0 exports 42 names"), "1.5.0": holds("core 1.5.0 exports 43 names") } },
+  ];
+  const versionsOf = { "1.3.0": ["1.3.0"], "1.4.0": ["1.4.0"], "1.5.0": ["1.5.0"] };
+  assert.deepEqual(changesAlong(versionOnly, ["1.3.0", "1.4.0", "1.5.0"], versionsOf).map((c) => [c.from, c.to]), [["1.4.0", "1.5.0"]]);
+});
+
+test("only whole version numbers are masked, not longer numbers that contain them", () => {
+  assert.equal(withoutVersions("pi-ai ^1.0.3 → 1.0.3, typebox 11.0.3, 1.0.30", ["1.0.3"]), "pi-ai ^⟨version⟩ → ⟨version⟩, typebox 11.0.3, 1.0.30");
 });

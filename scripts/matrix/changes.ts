@@ -15,19 +15,42 @@ export interface ClaimChange {
   verdictChanged: boolean;
 }
 
+/** Stands in for a column's own version numbers when evidence is compared across columns. */
+export const VERSION_PLACEHOLDER = "⟨version⟩";
+
+/**
+ * `evidence` with each of `versions` replaced by a placeholder, so that "core 1.3.0 declares
+ * 2" and "core 1.4.0 declares 2" compare equal while "42 names" and "43 names" do not.
+ */
+export function withoutVersions(evidence: string, versions: readonly string[]): string {
+  let text = evidence;
+  for (const version of versions) {
+    const pattern = new RegExp(`(?<![\\d.])${version.replace(/\./g, "\\.")}(?![\\d])`, "g");
+    text = text.replace(pattern, VERSION_PLACEHOLDER);
+  }
+  return text;
+}
+
 /**
  * Walks `keys` in order for every claim and reports each step where its result differs
  * from the previous column that has one. Columns without a verdict for the claim (not
- * measured there) are stepped over, so a failed install never reads as a change.
+ * measured there) are stepped over, so a failed install never reads as a change. Evidence
+ * is compared without each column's own version numbers (`versionsOf`).
  */
-export function changesAlong(claims: readonly MatrixClaim[], keys: readonly string[]): ClaimChange[] {
+export function changesAlong(
+  claims: readonly MatrixClaim[],
+  keys: readonly string[],
+  versionsOf: Readonly<Record<string, readonly string[]>> = {},
+): ClaimChange[] {
   const changes: ClaimChange[] = [];
+  const sameEvidence = (a: { key: string; result: CheckResult }, b: { key: string; result: CheckResult }) =>
+    withoutVersions(a.result.evidence, versionsOf[a.key] ?? []) === withoutVersions(b.result.evidence, versionsOf[b.key] ?? []);
   for (const claim of claims) {
     let previous: { key: string; result: CheckResult } | undefined;
     for (const key of keys) {
       const result = claim.verdicts[key];
       if (result === undefined) continue;
-      if (previous !== undefined && (previous.result.verdict !== result.verdict || previous.result.evidence !== result.evidence)) {
+      if (previous !== undefined && (previous.result.verdict !== result.verdict || !sameEvidence(previous, { key, result }))) {
         changes.push({
           id: claim.id,
           label: claim.label,

@@ -1,4 +1,4 @@
-// npm run matrix [-- --versions 1.0.3,1.6.0] [--json]
+// npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]
 // Runs the claim ledger against every served 1.x release of pi-agent-core (and a plain
 // unpinned install of the pin), each in its own child process, and writes appendix B.
 import { execFileSync } from "node:child_process";
@@ -16,7 +16,7 @@ import { mapWithConcurrency } from "./pool.ts";
 import { isRegistryProblem, servedVersions } from "./registry.ts";
 import { releasesToMeasure } from "./versions.ts";
 
-const USAGE = "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json]";
+const USAGE = "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]";
 
 function refuse(message: string): never {
   process.stderr.write(`matrix: ${message}\n`);
@@ -31,17 +31,23 @@ function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function parseCommandLine(): { versions: string | undefined; json: boolean } {
+/** Columns measured at once by default: one per core, at most two (installs wait on the network, ledgers on a core). */
+const DEFAULT_JOBS = Math.min(2, availableParallelism());
+
+function parseCommandLine(): { versions: string | undefined; json: boolean; jobs: number } {
+  let values;
   try {
-    const { values } = parseArgs({
-      options: { versions: { type: "string" }, json: { type: "boolean", default: false } },
+    values = parseArgs({
+      options: { versions: { type: "string" }, json: { type: "boolean", default: false }, jobs: { type: "string" } },
       strict: true,
       allowPositionals: false,
-    });
-    return { versions: values.versions, json: values.json };
+    }).values;
   } catch (error) {
     return refuse(`${(error as Error).message}; ${USAGE}`);
   }
+  const jobs = values.jobs === undefined ? DEFAULT_JOBS : Number(values.jobs);
+  if (!Number.isSafeInteger(jobs) || jobs < 1) refuse(`--jobs ${values.jobs}: expected a whole number of at least 1; ${USAGE}`);
+  return { versions: values.versions, json: values.json, jobs };
 }
 
 function environment(): MatrixEnvironment {
@@ -100,7 +106,7 @@ async function main(): Promise<void> {
   if (!Array.isArray(releases)) refuse(releases.message);
 
   const columns = [...releases.map(releaseColumn), unpinnedColumn(PIN.core)];
-  const workers = Math.min(2, availableParallelism());
+  const workers = options.jobs;
   progress(`${columns.length} columns (${columns.map((c) => c.key).join(", ")}), ${workers} at a time`);
   let done = 0;
   const results = await mapWithConcurrency(columns, workers, async (column) => {
