@@ -11,6 +11,7 @@ import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } 
 
 const md = projectChapterParser();
 const FIXTURE = "scripts/site/fixtures/regions.ts";
+const FIXTURE_REEXPORTS = "scripts/site/fixtures/reexports.ts";
 
 function cellsOf(source: string): Cell[] {
   const { tokens, env } = parseChapter(md, source, "chapters/test.md");
@@ -44,15 +45,22 @@ describe("chapter to cells", () => {
   test("an included top-level region becomes a code cell: its code, with the imports it needs", () => {
     assert.deepEqual(shape(cellsOf(`Before.\n\n{{#include ${FIXTURE}:inner}}\n\nAfter.\n`)), [
       ["markdown", "Before."],
-      ["code", `// ${FIXTURE}, region "inner" (with the imports it needs)\nimport { GREETING } from "./${FIXTURE}";\n\nexport function greet(name: string): string {\n  return \`\${GREETING}, \${name}\`;\n}`],
+      ["code", `// ${FIXTURE}, region "inner", as a cell runs it (imports added, export dropped)\nimport { GREETING } from "./${FIXTURE}";\n\nfunction greet(name: string): string {\n  return \`\${GREETING}, \${name}\`;\n}`],
       ["markdown", "After."],
     ]);
   });
 
-  test("a whole file keeps its own imports, written from the project root", () => {
-    const [cell] = cellsOf("{{#include examples/ch37-agent-core/research-agent.ts}}\n");
+  test("a whole file keeps its own imports, written from the project root, and re-exports become imports", () => {
+    const [cell] = cellsOf(`{{#include ${FIXTURE_REEXPORTS}}}\n`);
     assert.equal(cell?.cell_type, "code");
-    assert.match(joinText(cell!.source), /^import \{ lookupEvidence, type EvidenceItem \} from "\.\/examples\/ch37-agent-core\/lookup-evidence\.ts";$/m);
+    assert.equal(joinText(cell!.source), [
+      `// ${FIXTURE_REEXPORTS}, as a cell runs it (imports added, export dropped)`,
+      "// Fixture: a whole file with imports and re-exports, as the notebook generator meets them.",
+      `import { greet } from "./scripts/site/fixtures/regions.ts";`,
+      `import { GREETING, type Name } from "./scripts/site/fixtures/regions.ts";`,
+      "",
+      "const welcome = greet(GREETING);",
+    ].join("\n"));
   });
 
   test("a ts run block becomes a code cell exactly as written", () => {

@@ -40,9 +40,14 @@ function shownListingMarkdown(listing: IncludedListing): string {
   return [caption, `[${describe(listing)}](../${listing.file})`, "", "```ts", listing.code, "```"].join("\n");
 }
 
-/** The cell that runs a listing: its code, with the imports it needs to run on its own. */
+/**
+ * The cell that runs a listing: its code, with the imports it needs to run on its own and
+ * without `export` keywords (tslab exports cell declarations itself); the first line says
+ * where the code comes from and whether it was adapted.
+ */
 function listingCellSource(listing: IncludedListing, standalone: Standalone): string {
-  const header = `// ${describe(listing)}${standalone.imports.length > 0 ? " (with the imports it needs)" : ""}`;
+  const adapted = standalone.imports.length > 0 || standalone.code !== listing.code;
+  const header = `// ${describe(listing)}${adapted ? ", as a cell runs it (imports added, export dropped)" : ""}`;
   return [header, ...standalone.imports, ...(standalone.imports.length > 0 ? [""] : []), standalone.code].join("\n");
 }
 

@@ -43,13 +43,20 @@ describe("include directive", () => {
     assert.deepEqual(inside?.runnable, { kind: "excerpt", reason: "inside a function" });
   });
 
-  test("a top-level region runs on its own with the imports it needs", () => {
+  test("a top-level region runs on its own with the imports it needs, without export keywords", () => {
     const [inner] = listings(`{{#include ${FIXTURE}:inner}}\n`);
     assert.deepEqual(inner?.runnable, {
       kind: "standalone",
       imports: [`import { GREETING } from "./${FIXTURE}";`],
-      code: inner?.code,
+      code: inner?.code.replace(/^export /, ""),
     });
+    assert.match(inner?.code ?? "", /^export function greet/);
+  });
+
+  test("a name its file declares as a value and as a type is imported as a value", () => {
+    const [shapeOf] = listings(`{{#include ${FIXTURE}:value-and-type}}\n`);
+    assert.equal(shapeOf?.runnable?.kind, "standalone");
+    assert.deepEqual(shapeOf?.runnable?.kind === "standalone" && shapeOf.runnable.imports, [`import { Shape } from "./${FIXTURE}";`]);
   });
 
   test("a region that uses a name its file does not export is an excerpt", () => {

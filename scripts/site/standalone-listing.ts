@@ -16,7 +16,7 @@ export interface Standalone {
   kind: "standalone";
   /** Import lines for the names the code uses but does not declare. */
   imports: string[];
-  /** The code, its relative imports written from the project root. */
+  /** The code as a cell runs it: relative imports written from the project root, no `export`. */
   code: string;
 }
 
@@ -86,8 +86,13 @@ function importablesOf(file: string, source: ts.SourceFile): { importable: Map<s
       continue;
     }
     for (const name of declaredNames(statement)) {
-      if (hasExport(statement)) importable.set(name, { from: self, imported: name, typeOnly: isTypeDeclaration(statement) });
-      else privateNames.add(name);
+      if (!hasExport(statement)) {
+        privateNames.add(name);
+        continue;
+      }
+      // A name declared as a value and a type (`const X` and `type X`) imports as a value.
+      const typeOnly = isTypeDeclaration(statement) && (importable.get(name)?.typeOnly ?? true);
+      importable.set(name, { from: self, imported: name, typeOnly });
     }
   }
   return { importable, private: privateNames };
@@ -130,17 +135,33 @@ function importLine(from: string, entries: { name: string; binding: Importable }
   return `import ${allTypes ? "type " : ""}${parts.join(", ")} from "${from}";`;
 }
 
-/** Rewrites the relative module specifiers of the code's own import/export lines. */
-function rewriteSpecifiers(file: string, code: string, source: ts.SourceFile): string {
+/**
+ * The code as a tslab cell accepts it: relative specifiers written from the project root,
+ * and no `export` keywords. tslab exports every top-level declaration of a cell itself and
+ * rejects a cell that also says `export` ("Cannot redeclare exported variable"); a
+ * re-export `export { a } from "./x.ts"` becomes the import it amounts to in a cell.
+ */
+function asCellCode(file: string, code: string, source: ts.SourceFile): string {
   const edits: { start: number; end: number; text: string }[] = [];
   for (const statement of source.statements) {
     const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
     if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith(".")) {
       edits.push({ start: specifier.getStart(source) + 1, end: specifier.getEnd() - 1, text: rootRelativeSpecifier(file, specifier.text) });
     }
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const start = statement.getStart(source);
+      edits.push({ start, end: start + "export".length, text: "import" });
+    }
+    const exportKeyword = ts.canHaveModifiers(statement)
+      ? ts.getModifiers(statement)?.find((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      : undefined;
+    if (exportKeyword) {
+      const start = exportKeyword.getStart(source);
+      edits.push({ start, end: source.text.slice(exportKeyword.getEnd()).match(/^\s*/)![0].length + exportKeyword.getEnd(), text: "" });
+    }
   }
   let out = code;
-  for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 
@@ -169,6 +190,6 @@ export function standaloneListing(listing: Listing): Standalone | Excerpt {
   const modules = [...byModule.keys()].sort((a, b) => Number(a.startsWith(".")) - Number(b.startsWith(".")) || a.localeCompare(b));
   const imports = modules.map((from) =>
     importLine(from, byModule.get(from)!.sort((a, b) => a.name.localeCompare(b.name))));
-  return { kind: "standalone", imports, code: rewriteSpecifiers(listing.file, listing.code, codeSource) };
+  return { kind: "standalone", imports, code: asCellCode(listing.file, listing.code, codeSource) };
 }
 
