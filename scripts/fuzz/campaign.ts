@@ -89,7 +89,8 @@ export async function runFuzz(argv: readonly string[], io: FuzzIo): Promise<numb
   let lastReport = started;
   const progress = (force = false): void => {
     const now = performance.now();
-    if (!force && now - lastReport < 2_000) return;
+    // A terminal line is rewritten in place; a log gets a line every ten seconds.
+    if (!force && now - lastReport < (io.errIsTty ? 1_000 : 10_000)) return;
     lastReport = now;
     const rate = checked / ((now - started) / 1000);
     const line = `  ${checked} checked, ${rate.toFixed(0)}/s`;

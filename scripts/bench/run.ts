@@ -1,0 +1,58 @@
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import type { InstalledPi } from "../../examples/support/pin.ts";
+import { writeFilesAtomically } from "../matrix/atomic-write.ts";
+import { APPENDIX_PATH, renderAppendix } from "./appendix.ts";
+import { parseBenchArgs, SECTION_NAMES, USAGE, type SectionName } from "./args.ts";
+import { readEnvironment } from "./environment.ts";
+import { measureLedger } from "./ledger-time.ts";
+import { measureLookupGrowth } from "./lookup-growth.ts";
+import { measureNotebooks } from "./notebook-overhead.ts";
+import type { BenchSection } from "./section.ts";
+import { measureStepOverhead } from "./step-overhead.ts";
+
+/** Where the benchmark writes: the summary on `out`, progress and problems on `err`. */
+export interface BenchIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/**
+ * Runs the benchmark and writes appendix C whole, or not at all (a run of some sections
+ * only prints its figures). Returns the exit status: 0 done, 2 bad arguments.
+ */
+export async function runBench(argv: readonly string[], install: InstalledPi, root: string, io: BenchIo): Promise<number> {
+  const args = parseBenchArgs(argv);
+  if ("kind" in args) {
+    if (args.kind === "help") {
+      io.out(`${USAGE}\n`);
+      return 0;
+    }
+    io.err(`bench: ${args.message}\n`);
+    return 2;
+  }
+  const loadAtStart = loadavg()[0] ?? 0;
+  const progress = (line: string) => io.err(`bench: ${line}\n`);
+  const run: Record<SectionName, () => Promise<BenchSection>> = {
+    step: () => measureStepOverhead(args.reps, progress),
+    lookup: () => measureLookupGrowth(args.reps, progress),
+    ledger: () => measureLedger(root, args.processReps, progress),
+    notebooks: () => measureNotebooks(root, args.processReps, progress),
+  };
+  const sections: BenchSection[] = [];
+  for (const name of args.only) sections.push(await run[name]());
+
+  const appendix = renderAppendix(readEnvironment(root, install, loadAtStart), sections);
+  for (const s of sections) {
+    if (s.kind === "measured") for (const finding of s.findings) io.out(`${finding}\n`);
+    else io.out(`${s.title}: not measured (${s.reason})\n`);
+  }
+  // A partial run must not replace a whole appendix with part of one.
+  if (args.only.length < SECTION_NAMES.length) {
+    io.out(`\n${appendix}\n(--only: ${APPENDIX_PATH} left as it was)\n`);
+    return 0;
+  }
+  writeFilesAtomically({ [join(root, APPENDIX_PATH)]: appendix });
+  io.out(`wrote ${APPENDIX_PATH}\n`);
+  return 0;
+}
