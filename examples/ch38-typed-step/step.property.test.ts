@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import fc from "fast-check";
-import { validateToolArguments } from "@earendil-works/pi-ai";
+import { fauxAssistantMessage, validateToolArguments } from "@earendil-works/pi-ai";
 import { predictStep, type ExpectedRun } from "./classification-oracle.ts";
 import {
   conversationArb,
@@ -12,9 +12,9 @@ import {
   type Conversation,
 } from "./conversation-generator.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "./earlier-versions.ts";
-import { measureStep } from "./measure.ts";
+import { failedSubmits, measureStep } from "./measure.ts";
 import type { StepFunction } from "./run-step.ts";
-import { lookupTool } from "./script.ts";
+import { lookupTool, submit } from "./script.ts";
 import { step } from "./step.ts";
 import { assertStepInvariants, runConversation, violations, type Violation } from "./step-invariants.ts";
 
@@ -73,6 +73,20 @@ test("the generator labels every submit as the core judges it (the oracle's prem
     }),
     { seed: SEED, numRuns: 500 },
   );
+});
+
+test("ch38.validation.before-execute: the core converts arguments before validating them, so 1.5 and \"2\" reach execute as 1 and 2", async () => {
+  // Why the generator's numeral serials count as valid: a schema-invalid submission the
+  // core can convert is accepted, converted. A value step() returns always validates; it
+  // is not always what the model sent.
+  const run = await measureStep(
+    step,
+    [fauxAssistantMessage([submit({ verdict: "refuted", serial: 1.5 }), submit({ verdict: "unclear", serial: "2" })], { stopReason: "toolUse" })],
+    {},
+    Submission,
+  );
+  assert.deepEqual(run.outcome, { status: "value", value: { verdict: "refuted", serial: 1 } });
+  assert.equal(failedSubmits(run), 0);
 });
 
 test("the generator reaches every ending, both bounds, and the end of the script", () => {
