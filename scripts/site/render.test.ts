@@ -11,58 +11,63 @@ import { parseChapter, projectChapterParser } from "./markdown.ts";
 import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
 
 const site = buildSite();
-const [ch37] = CHAPTERS;
-const page = site.get(ch37!.page) ?? "";
-const source = readFileSync(join(PROJECT_ROOT, ch37!.source), "utf8");
+const sourceOf = (path: string): string => readFileSync(join(PROJECT_ROOT, path), "utf8");
 
 const all = (re: RegExp, text: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
 
-describe("npm run site: rendered HTML", () => {
-  test("one page per chapter, a contents page linking each page and notebook, and a stylesheet", () => {
-    assert.deepEqual([...site.keys()].sort(), [...CHAPTERS.map((c) => c.page), "index.html", "style.css"].sort());
-    const index = site.get("index.html") ?? "";
-    for (const chapter of CHAPTERS) {
-      assert.match(index, new RegExp(`href="${chapter.page}"`));
-      assert.match(index, new RegExp(`href="\\.\\./${chapter.notebook}"`));
-    }
-  });
+test("npm run site: one page per chapter, a contents page linking each page and notebook, and a stylesheet", () => {
+  assert.deepEqual([...site.keys()].sort(), [...CHAPTERS.map((c) => c.page), "index.html", "style.css"].sort());
+  const index = site.get("index.html") ?? "";
+  for (const chapter of CHAPTERS) {
+    assert.match(index, new RegExp(`href="${chapter.page}"`));
+    assert.match(index, new RegExp(`href="\\.\\./${chapter.notebook}"`));
+  }
+});
 
-  test("every include directive is one listing figure linking its file in examples/", () => {
-    const directives = all(/^\{\{#include(?:-fails TS\d+)? ([^:}\s]+)/m, source).map((m) => m[1]);
-    const figures = all(/<figure class="listing[^"]*" data-file="([^"]+)"[^>]*>\n<figcaption><a class="source" href="([^"]+)"/, page);
-    assert.deepEqual(figures.map((m) => m[1]), directives);
-    for (const [, file, href] of figures) {
-      assert.ok(href!.startsWith(`../${file}`), `${href} links ${file}`);
-      assert.ok(existsSync(join(PROJECT_ROOT, file!)), `${file} exists`);
-    }
-  });
+for (const chapter of CHAPTERS) {
+  describe(`site/${chapter.page} rendered from ${chapter.source}`, () => {
+    const page = site.get(chapter.page) ?? "";
+    const source = sourceOf(chapter.source);
 
-  test("listings are highlighted TypeScript", () => {
-    const blocks = all(/<pre><code class="hljs language-typescript">([\s\S]*?)<\/code><\/pre>/, page);
-    assert.ok(blocks.length > 0);
-    for (const [, html] of blocks) assert.match(html!, /<span class="hljs-(keyword|title|string|built_in|variable)/);
-  });
+    test("every include directive is one listing figure linking its file in examples/", () => {
+      const directives = all(/^\{\{#include(?:-fails TS\d+)? ([^:}\s]+)/m, source).map((m) => m[1]);
+      const figures = all(/<figure class="listing[^"]*" data-file="([^"]+)"[^>]*>\n<figcaption><a class="source" href="([^"]+)"/, page);
+      assert.deepEqual(figures.map((m) => m[1]), directives);
+      for (const [, file, href] of figures) {
+        assert.ok(href!.startsWith(`../${file}`), `${href} links ${file}`);
+        assert.ok(existsSync(join(PROJECT_ROOT, file!)), `${file} exists`);
+      }
+    });
 
-  test("the listing that must not compile is marked with its expected error and not offered to run", () => {
-    const figure = /<figure class="listing listing-fails"[^>]*data-expected-error="TS2322"[^>]*>[\s\S]*?<\/figure>/.exec(page)?.[0] ?? "";
-    assert.match(figure, /data-file="examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts"/);
-    assert.match(figure, /does not compile: TS2322/);
-    assert.doesNotMatch(figure, /class="notebook"/);
-  });
+    test("listings and run blocks are highlighted TypeScript", () => {
+      const blocks = all(/<pre><code class="hljs language-typescript">([\s\S]*?)<\/code><\/pre>/, page);
+      assert.ok(blocks.length > 0);
+      for (const [, html] of blocks) assert.match(html!, /<span class="hljs-(keyword|title|string|built_in|variable)/);
+    });
 
-  test("the page and its runnable listings link the chapter's notebook", () => {
-    assert.match(page, /<p class="page-links">[^\n]*href="\.\.\/notebooks\/ch37-agent-core\.ipynb"/);
-    const runs = all(/<figure class="run">\n<figcaption>run in <a class="notebook" href="\.\.\/notebooks\/ch37-agent-core\.ipynb">/, page);
-    assert.equal(runs.length, all(/^```ts run$/m, source).length);
-  });
+    test("the page and each run block link the chapter's notebook", () => {
+      const notebook = chapter.notebook.replace(/[./]/g, "\\$&");
+      assert.match(page, new RegExp(`<p class="page-links">[^\n]*href="\\.\\./${notebook}"`));
+      const runs = all(new RegExp(`<figure class="run">\n<figcaption>run in <a class="notebook" href="\\.\\./${notebook}">`), page);
+      assert.equal(runs.length, all(/^```ts run$/m, source).length);
+    });
 
-  test("each claim marker is one badge, and each cited claim one row of the page's claim table", () => {
-    const markers = all(/\{\{claim ([^\s}]+)\}\}/, source).map((m) => m[1]);
-    const badges = all(/<a class="claim verdict-[a-z-]+" href="#claim-([^"]+)" data-claim="([^"]+)" data-verdict="([^"]+)"/, page);
-    assert.deepEqual(badges.map((m) => m[2]), markers);
-    const rows = all(/<tr id="claim-([^"]+)" data-claim="[^"]+">/, page).map((m) => m[1]);
-    assert.deepEqual(rows, [...new Set(markers)]);
+    test("each claim marker is one badge, and each cited claim one row of the page's claim table", () => {
+      const markers = all(/\{\{claim ([^\s}]+)\}\}/, source).map((m) => m[1]);
+      const badges = all(/<a class="claim verdict-[a-z-]+" href="#claim-([^"]+)" data-claim="([^"]+)" data-verdict="([^"]+)"/, page);
+      assert.deepEqual(badges.map((m) => m[2]), markers);
+      const rows = all(/<tr id="claim-([^"]+)" data-claim="[^"]+">/, page).map((m) => m[1]);
+      assert.deepEqual(rows, [...new Set(markers)]);
+    });
   });
+}
+
+test("ch37.types.untyped-params-unknown: the listing that must not compile is marked with its error, not offered to run", () => {
+  const page = site.get(CHAPTERS[0]!.page) ?? "";
+  const figure = /<figure class="listing listing-fails"[^>]*data-expected-error="TS2322"[^>]*>[\s\S]*?<\/figure>/.exec(page)?.[0] ?? "";
+  assert.match(figure, /data-file="examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts"/);
+  assert.match(figure, /does not compile: TS2322/);
+  assert.doesNotMatch(figure, /class="notebook"/);
 });
 
 describe("claim badges", () => {
