@@ -110,23 +110,28 @@ export class JupyterClient {
   }
 
   /**
-   * Resolves once the kernel answers on both channels. A subscriber misses whatever is
-   * published before its subscription reaches the kernel, so keep asking until iopub
+   * Resolves once the kernel answers on both channels: first the shell (requests queue
+   * until the kernel has bound its sockets), then iopub. A subscriber misses whatever is
+   * published before its subscription reaches the kernel, so ask again until iopub
    * carries a status message for one of our requests.
    */
   async waitUntilReady(timeoutMs: number, stillAlive: () => boolean): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
+    const waiting = () => Date.now() < deadline && stillAlive();
     let heard = false;
     const asked = new Set<string>();
     const stop = this.onIopub((message) => {
       if (message.parent_header.msg_id !== undefined && asked.has(message.parent_header.msg_id)) heard = true;
     });
     try {
-      while (!heard && Date.now() < deadline && stillAlive()) {
-        const { id, reply } = this.request("kernel_info_request", {});
-        asked.add(id);
-        await Promise.race([reply, delay(250)]);
-        if (!heard) await delay(50);
+      let answered = false;
+      const first = this.request("kernel_info_request", {});
+      asked.add(first.id);
+      void first.reply.then(() => (answered = true));
+      while (!answered && waiting()) await delay(50);
+      while (answered && !heard && waiting()) {
+        await delay(100);
+        if (!heard) asked.add(this.request("kernel_info_request", {}).id);
       }
       return heard;
     } finally {

@@ -42,6 +42,8 @@ export function resolvedKernelSpec(node: string = process.execPath): KernelSpec 
   const template = JSON.parse(readFileSync(join(KERNEL_DIR, "kernel.json"), "utf8")) as KernelSpec;
   return {
     ...template,
-    argv: template.argv.map((arg) => arg.replaceAll("{node}", node).replaceAll("{kernel_dir}", KERNEL_DIR)),
+    argv: template.argv.map((arg) =>
+      arg.replaceAll("{node}", node).replaceAll("{kernel_dir}", KERNEL_DIR).replaceAll("{tsx}", import.meta.resolve("tsx")),
+    ),
   };
 }

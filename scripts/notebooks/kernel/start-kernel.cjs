@@ -13,6 +13,9 @@
 // - requests wait until every socket is bound.
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
+// tslab still compiles the cells and the project files they import; `--import tsx` is
+// there so that a child process started with this process's loader flags can run a .ts
+// file, as it can under the project's scripts.
 
 const { createRequire } = require("node:module");
 const path = require("node:path");
@@ -24,7 +27,7 @@ const contract = require("./contract.json");
 const projectRoot = path.resolve(__dirname, "..", "..", "..");
 const connectionFile = process.argv[2];
 if (connectionFile === undefined) {
-  console.error("usage: node --conditions=import start-kernel.cjs CONNECTION_FILE");
+  console.error("usage: node --conditions=import --import tsx start-kernel.cjs CONNECTION_FILE (see kernel.json)");
   process.exit(2);
 }
 
