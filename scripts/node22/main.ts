@@ -67,16 +67,18 @@ async function main(): Promise<void> {
   const results: string[] = [];
   let passed = true;
   if (parts.includes("tests")) {
+    const partStarted = performance.now();
     const ok = await runSuite(node);
-    results.push(`test suite ${ok ? "passed" : "FAILED"}`);
+    results.push(`test suite ${ok ? "passed" : "FAILED"} in ${seconds(partStarted)}`);
     passed &&= ok;
   }
   if (parts.includes("ledger")) {
+    const partStarted = performance.now();
     const ok = await runLedger(node);
-    results.push(`ledger ${ok ? "ran (exit 0)" : "FAILED"}`);
+    results.push(`ledger ${ok ? "ran (exit 0)" : "FAILED"} in ${seconds(partStarted)}`);
     passed &&= ok;
   }
-  say(`Node ${node.version}: ${results.join(", ")} (${seconds(started)})`);
+  say(`Node ${node.version}: ${results.join(", ")}; ${seconds(started)} in all`);
   process.exitCode = passed ? 0 : 1;
 }
 
