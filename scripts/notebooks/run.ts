@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { KERNEL_NAME, PROJECT_ROOT } from "./kernelspec.ts";
-import { joinText, readNotebook, type Output } from "./notebook-file.ts";
+import { joinText, readNotebook, type BadNotebook, type Output } from "./notebook-file.ts";
 import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
 
 const USAGE = "usage: npm run notebooks -- [--write] [--timeout SECONDS] [FILE.ipynb...]";
@@ -99,7 +99,7 @@ async function main(): Promise<number> {
     return 2;
   }
   // Refuse bad input before starting any kernel, so nothing is half-done.
-  const bad = files.map((file) => readNotebook(file, KERNEL_NAME)).filter((nb) => "kind" in nb);
+  const bad = files.map((file) => readNotebook(file, KERNEL_NAME)).filter((nb): nb is BadNotebook => "kind" in nb);
   if (bad.length > 0) {
     for (const problem of bad) process.stderr.write(`${problem.message}\n`);
     return 2;
