@@ -141,3 +141,18 @@ export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): 
   }
   return out.join("\n").replace(/\n{3,}/g, "\n\n");
 }
+
+/** The console summary of a matrix run: each column's status, then every verdict change. */
+export function renderSummary(matrix: Matrix): string {
+  const { releases, unpinned } = comparedColumns(matrix);
+  const versionsOf = columnVersions(matrix);
+  const moves = [
+    ...changesAlong(matrix.claims, releases, versionsOf),
+    ...(unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(matrix.claims, [PIN.core, unpinned], versionsOf) : []),
+  ].filter((c) => c.verdictChanged);
+  const width = Math.max(...matrix.columns.map((c) => heading(c).length));
+  const lines = matrix.columns.map((c) => `${heading(c).padEnd(width)}  ${status(matrix, c)}`);
+  lines.push("", moves.length === 0 ? "No verdict changed between measured columns." : "Verdict changes:");
+  for (const change of moves) lines.push(`  ${change.id}: ${change.before.verdict} at ${change.from} -> ${change.after.verdict} at ${change.to}`);
+  return lines.join("\n") + "\n";
+}

@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
-import { renderAppendix, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
+import { renderAppendix, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
 import { writeFilesAtomically } from "./atomic-write.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
 import { isLedgerRunFailure, runLedger } from "./ledger-run.ts";
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     `wrote appendix/B-releases.md and .json: ${matrix.claims.length} claims × ${results.length} columns in ${seconds(started)}` +
       (unmeasured.length > 0 ? `; not measured: ${unmeasured.map((r) => `${r.key} (${r.status})`).join(", ")}` : ""),
   );
-  if (options.json) process.stdout.write(JSON.stringify(matrix, null, 2) + "\n");
+  process.stdout.write(options.json ? JSON.stringify(matrix, null, 2) + "\n" : renderSummary(matrix));
   // Verdicts of `fails` are findings, not errors; a column that could not be measured is.
   process.exitCode = unmeasured.length > 0 ? 1 : 0;
 }
