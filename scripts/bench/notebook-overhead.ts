@@ -1,13 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { joinText, readNotebook } from "../notebooks/notebook-file.ts";
+import { executeNotebook, type CellFailure, type ExecutedNotebook } from "../notebooks/execute-notebook.ts";
 import { KERNEL_NAME } from "../notebooks/kernelspec.ts";
 import { timeTsx, type TimedProcess } from "./child-process.ts";
 import { interleave, median, medianRatio } from "./interleave.ts";
 import { notebookAsScript } from "./notebook-as-script.ts";
 import { ms, ratio, type BenchSection } from "./section.ts";
 
-const RUNNER = "scripts/notebooks/run.ts";
+const RUNNER = "scripts/notebooks/execute-notebook.ts";
+/** Generous: a cell that type-checks `new Agent(...)` takes seconds on a loaded machine. */
+const CELL_TIMEOUT_MS = 300_000;
 
 /** Each notebook's headless execution beside the same code run as one module by tsx. */
 export async function measureNotebooks(root: string, repetitions: number, progress: (line: string) => void): Promise<BenchSection> {
@@ -47,19 +50,23 @@ export async function measureNotebooks(root: string, repetitions: number, progre
       }
       const scriptPath = join(scratch, `${basename(file, ".ipynb")}.ts`);
       writeFileSync(scriptPath, script);
-      const runs: Record<string, TimedProcess[]> = { kernel: [], tsx: [] };
+      const executions: (ExecutedNotebook | CellFailure)[] = [];
+      const scripts: TimedProcess[] = [];
       const samples = await interleave(
         [
-          { name: "kernel", run: async () => void runs.kernel!.push(await timeTsx([RUNNER, join("notebooks", file)], root)) },
-          { name: "tsx", run: async () => void runs.tsx!.push(await timeTsx([relative(root, scriptPath)], root)) },
+          { name: "kernel", run: async () => void executions.push(await executeNotebook(join(dir, file), nb, { timeoutMs: CELL_TIMEOUT_MS })) },
+          { name: "tsx", run: async () => void scripts.push(await timeTsx([relative(root, scriptPath)], root)) },
         ],
         repetitions,
         "wall",
         (done) => progress(`notebooks (${file}): repetition ${done}/${repetitions}`),
       );
-      const failed = Object.entries(runs).flatMap(([who, list]) => list.filter((r) => r.status !== 0).map((r) => `${who} exited ${r.status}: ${r.stderrTail}`));
+      const failed = [
+        ...executions.flatMap((e) => (e.kind === "executed" ? [] : [`kernel: ${e.kind} in cell ${e.cellIndex ?? "(none)"}: ${e.message}`])),
+        ...scripts.filter((r) => r.status !== 0).map((r) => `tsx exited ${r.status}: ${r.stderrTail}`),
+      ];
       if (failed.length > 0) {
-        rows.push([file, String(cells.length), "", "", `not comparable: ${failed[0]}`]);
+        rows.push([file, String(cells.length), "", "", `not comparable: ${failed[0]!.replace(/\|/g, "\\|")}`]);
         continue;
       }
       const overhead = medianRatio(samples.kernel!, samples.tsx!);
@@ -72,7 +79,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
   return {
     kind: "measured",
     title,
-    method: `Each notebook run headless by \`node --import tsx ${RUNNER} FILE\` (kernel start, per-cell type-check and run, output comparison) against its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in its own block, no type-check); both as child processes, interleaved, ${repetitions} run(s) each; medians and the median of per-run ratios.`,
+    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start, then each cell type-checked and run; stored outputs not compared) against its code cells run as one module by \`node --import tsx\` in a child process (imports gathered, each cell in its own block, no type-check); interleaved, ${repetitions} run(s) each, wall time; medians and the median of per-run ratios.`,
     tables: [{ header: ["notebook", "code cells", "headless kernel", "tsx", "kernel / tsx"], rows }],
     findings,
   };
