@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { PIN, BOOK_PIN } from "../../examples/support/pin.ts";
-import { ChapterBuildError, type ChapterProblem } from "./errors.ts";
+import { problemOf } from "./chapter-problem.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
 
 const md = projectChapterParser();
@@ -10,15 +10,8 @@ function inlineTokens(source: string) {
   return parseChapter(md, source, "chapters/test.md").tokens.flatMap((t) => t.children ?? []);
 }
 
-function problemOf(source: string): ChapterProblem {
-  try {
-    parseChapter(md, source, "chapters/test.md");
-  } catch (error) {
-    if (error instanceof ChapterBuildError) return error.problem;
-    throw error;
-  }
-  assert.fail("the chapter built, but it should have failed");
-}
+/** The problem the chapter build stops with (undefined if it builds). */
+const problemIn = (source: string) => problemOf(() => parseChapter(md, source, "chapters/test.md"));
 
 describe("claim markers", () => {
   test("a known id becomes a claim token citing it", () => {
@@ -29,7 +22,7 @@ describe("claim markers", () => {
   });
 
   test("an unknown id fails the build at its line in a paragraph", () => {
-    assert.deepEqual(problemOf("# Title\n\nFirst line {{claim ch37.transcript.shape}}\nsecond {{claim ch37.no-such-claim}}\n"), {
+    assert.deepEqual(problemIn("# Title\n\nFirst line {{claim ch37.transcript.shape}}\nsecond {{claim ch37.no-such-claim}}\n"), {
       kind: "unknown-claim",
       chapter: "chapters/test.md",
       line: 4,
@@ -38,9 +31,9 @@ describe("claim markers", () => {
   });
 
   test("an unknown id in a table row fails the build at that row", () => {
-    const problem = problemOf("Intro.\n\n| a | b |\n|---|---|\n| x | y |\n| z {{claim nope}} | w |\n");
-    assert.equal(problem.kind, "unknown-claim");
-    assert.equal(problem.line, 6);
+    const problem = problemIn("Intro.\n\n| a | b |\n|---|---|\n| x | y |\n| z {{claim nope}} | w |\n");
+    assert.equal(problem?.kind, "unknown-claim");
+    assert.equal(problem?.line, 6);
   });
 
   test("a marker inside a code span is code, not a claim", () => {
@@ -55,9 +48,9 @@ describe("values and stray directives", () => {
   });
 
   test("a misspelt directive fails the build instead of reaching the reader", () => {
-    const problem = problemOf("Para.\n\nSee {{clam ch37.transcript.shape}}.\n");
-    assert.equal(problem.kind, "bad-directive");
-    assert.equal(problem.line, 3);
-    assert.match(problem.message, /\{\{clam ch37\.transcript\.shape\}\}/);
+    const problem = problemIn("Para.\n\nSee {{clam ch37.transcript.shape}}.\n");
+    assert.equal(problem?.kind, "bad-directive");
+    assert.equal(problem?.line, 3);
+    assert.match(problem?.message ?? "", /\{\{clam ch37\.transcript\.shape\}\}/);
   });
 });

@@ -1,6 +1,7 @@
 import type { MarkdownIt, StateCore, StateInline, Token } from "markdown-it";
 import { fail } from "./errors.ts";
 import { chapterEnv } from "./include-plugin.ts";
+import { inlineTokensWithLines } from "./inline-lines.ts";
 
 /** `{{claim ch37.transcript.shape}}`: the marker a chapter puts where it makes a claim. */
 export const CLAIM_MARKER = /\{\{claim\s+([^\s}]+)\s*\}\}/y;
@@ -11,15 +12,6 @@ export const CLAIM_MARKERS = new RegExp(CLAIM_MARKER.source, "g");
 /** The claim id a `claim` token cites. */
 export function claimIdOf(token: Token): string {
   return token.content;
-}
-
-/** The 1-based line of each inline child, counted from its block's first line. */
-export function* childrenWithLines(block: Token, fallbackLine: number): Generator<[Token, number]> {
-  let line = (block.map?.[0] ?? fallbackLine) + 1;
-  for (const child of block.children ?? []) {
-    yield [child, line];
-    if (child.type === "softbreak" || child.type === "hardbreak") line++;
-  }
 }
 
 /**
@@ -39,13 +31,9 @@ export function claimPlugin(md: MarkdownIt, options: { ids: ReadonlySet<string> 
   }
   function checkIds(state: StateCore): void {
     const env = chapterEnv(state.env);
-    let lastLine = 0;
-    for (const block of state.tokens) {
-      if (block.map) lastLine = block.map[0];
-      for (const [child, line] of childrenWithLines(block, lastLine)) {
-        if (child.type === "claim" && !options.ids.has(child.content)) {
-          fail(env, line, "unknown-claim", `unknown claim id "${child.content}" (not in the catalogue, chapters/claims.tsv)`);
-        }
+    for (const [token, line] of inlineTokensWithLines(state.tokens)) {
+      if (token.type === "claim" && !options.ids.has(token.content)) {
+        fail(env, line, "unknown-claim", `unknown claim id "${token.content}" (not in the catalogue, chapters/claims.tsv)`);
       }
     }
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Token } from "markdown-it";
-import { ChapterBuildError, type ChapterProblem } from "./errors.ts";
+import { problemOf } from "./chapter-problem.ts";
 import { listingOf, type IncludedListing } from "./include-plugin.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
 
@@ -12,16 +12,8 @@ function listings(source: string): IncludedListing[] {
   return parseChapter(md, source, "chapters/test.md").tokens.map((t: Token) => listingOf(t)).filter((l): l is IncludedListing => l !== undefined);
 }
 
-/** The problem a chapter build stops with; fails the test if the build succeeds. */
-function problemOf(source: string): ChapterProblem {
-  try {
-    parseChapter(md, source, "chapters/test.md");
-  } catch (error) {
-    if (error instanceof ChapterBuildError) return error.problem;
-    throw error;
-  }
-  assert.fail("the chapter built, but it should have failed");
-}
+/** The problem the chapter build stops with (undefined if it builds). */
+const problemIn = (source: string) => problemOf(() => parseChapter(md, source, "chapters/test.md"));
 
 describe("include directive", () => {
   test("a named region is included without its own ANCHOR lines or nested ones", () => {
@@ -65,7 +57,7 @@ describe("include directive", () => {
   });
 
   test("a missing file fails the build with the chapter file and line", () => {
-    assert.deepEqual(problemOf("# Title\n\n{{#include examples/no-such-file.ts:tool}}\n"), {
+    assert.deepEqual(problemIn("# Title\n\n{{#include examples/no-such-file.ts:tool}}\n"), {
       kind: "missing-file",
       chapter: "chapters/test.md",
       line: 3,
@@ -74,18 +66,18 @@ describe("include directive", () => {
   });
 
   test("a missing region fails the build with the chapter file and line", () => {
-    const problem = problemOf(`Intro.\n\nMore.\n{{#include ${FIXTURE}:no-such-region}}\n`);
-    assert.equal(problem.kind, "missing-region");
-    assert.equal(problem.line, 4);
+    const problem = problemIn(`Intro.\n\nMore.\n{{#include ${FIXTURE}:no-such-region}}\n`);
+    assert.equal(problem?.kind, "missing-region");
+    assert.equal(problem?.line, 4);
   });
 
   test("a region without ANCHOR_END fails the build", () => {
-    assert.equal(problemOf(`{{#include ${FIXTURE}:never-closed}}\n`).kind, "unterminated-region");
+    assert.equal(problemIn(`{{#include ${FIXTURE}:never-closed}}\n`)?.kind, "unterminated-region");
   });
 
   test("a directive that cannot be read fails the build", () => {
-    assert.equal(problemOf(`{{#include-fails ${FIXTURE}}}\n`).kind, "bad-directive");
-    assert.equal(problemOf(`{{#include TS2322 ${FIXTURE}}}\n`).kind, "bad-directive");
+    assert.equal(problemIn(`{{#include-fails ${FIXTURE}}}\n`)?.kind, "bad-directive");
+    assert.equal(problemIn(`{{#include TS2322 ${FIXTURE}}}\n`)?.kind, "bad-directive");
   });
 });
 
@@ -97,15 +89,15 @@ describe("include-fails directive: a listing that must not compile", () => {
   });
 
   test("negative control: a listing that compiles fails the build", () => {
-    const problem = problemOf("Text.\n\n{{#include-fails TS2322 scripts/site/fixtures/compiles.fails-to-compile.ts}}\n");
-    assert.equal(problem.kind, "compiles-unexpectedly");
-    assert.equal(problem.line, 3);
+    const problem = problemIn("Text.\n\n{{#include-fails TS2322 scripts/site/fixtures/compiles.fails-to-compile.ts}}\n");
+    assert.equal(problem?.kind, "compiles-unexpectedly");
+    assert.equal(problem?.line, 3);
   });
 
   test("negative control: a listing failing with another error fails the build", () => {
-    const problem = problemOf("{{#include-fails TS2322 scripts/site/fixtures/other-error.fails-to-compile.ts}}\n");
-    assert.equal(problem.kind, "wrong-error");
-    assert.match(problem.message, /TS2304/);
+    const problem = problemIn("{{#include-fails TS2322 scripts/site/fixtures/other-error.fails-to-compile.ts}}\n");
+    assert.equal(problem?.kind, "wrong-error");
+    assert.match(problem?.message ?? "", /TS2304/);
   });
 
   test("ch37.types.untyped-params-unknown: the chapter's untyped listing fails with TS2322 only", () => {

@@ -1,9 +1,10 @@
 import markdownIt from "markdown-it";
 import type { MarkdownIt, StateCore, Token } from "markdown-it";
-import { childrenWithLines, claimPlugin } from "./claim-plugin.ts";
+import { claimPlugin } from "./claim-plugin.ts";
 import { fail, type ChapterEnv } from "./errors.ts";
 import { readCatalogue } from "../ledger/catalogue.ts";
 import { chapterEnv, includePlugin } from "./include-plugin.ts";
+import { inlineTokensWithLines } from "./inline-lines.ts";
 import { valuePlugin } from "./value-plugin.ts";
 
 /** What a chapter parser needs: the catalogue's claim ids. */
@@ -14,17 +15,12 @@ export interface ChapterParserOptions {
 /** Any `{{` left in text after the plugins ran is a directive nobody understood: a typo. */
 function rejectStrayDirectives(state: StateCore): void {
   const env = chapterEnv(state.env);
-  let lastLine = 0;
-  for (const block of state.tokens) {
-    if (block.map) lastLine = block.map[0];
-    for (const [child, line] of childrenWithLines(block, lastLine)) {
-      const at = child.type === "text" ? child.content.indexOf("{{") : -1;
-      if (at >= 0) {
-        const close = child.content.indexOf("}}", at);
-        const directive = close < 0 ? child.content.slice(at) : child.content.slice(at, close + 2);
-        fail(env, line, "bad-directive", `unknown directive "${directive}"; see scripts/site/README.md for the chapter syntax`);
-      }
-    }
+  for (const [token, line] of inlineTokensWithLines(state.tokens)) {
+    const at = token.type === "text" ? token.content.indexOf("{{") : -1;
+    if (at < 0) continue;
+    const close = token.content.indexOf("}}", at);
+    const directive = close < 0 ? token.content.slice(at) : token.content.slice(at, close + 2);
+    fail(env, line, "bad-directive", `unknown directive "${directive}"; see scripts/site/README.md for the chapter syntax`);
   }
 }
 
