@@ -22,7 +22,10 @@ const path = require("node:path");
 const { patchedTypeScript } = require("./compiler-host.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
-const contract = require("./contract.json");
+const { readFileSync } = require("node:fs");
+// Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
+// handed to tsx, which evaluates it as JavaScript and throws.
+const contract = JSON.parse(readFileSync(path.join(__dirname, "contract.json"), "utf8"));
 
 const projectRoot = path.resolve(__dirname, "..", "..", "..");
 const connectionFile = process.argv[2];
