@@ -27,3 +27,26 @@ test("runner: a check that never settles is a crash after the timeout, not a ver
   const [outcome] = await runChecks([{ id: "hangs", run: () => new Promise(() => {}) }], { timeoutMs: 20 });
   assert.deepEqual(outcome, { kind: "crash", id: "hangs", error: "Error: timed out after 0.02 s" });
 });
+
+test("runner: ch37.deps.coding-agent-builds-on-core — a check waiting on I/O is not timed out by another check's synchronous work", async () => {
+  await new Promise((resolve) => setImmediate(resolve)); // start in the loop's check phase: timers come next
+  const outcomes = await runChecks(
+    [
+      // Settles in a callback the event loop runs after its timers, as an npm view answer does.
+      { id: "waits", run: () => new Promise((resolve) => setImmediate(() => resolve(verdictOf(true, "answered")))) },
+      {
+        id: "blocks",
+        run: async () => {
+          const until = Date.now() + 300;
+          while (Date.now() < until); // a type-check holding the loop longer than the timeout
+          return verdictOf(true, "blocked 300 ms");
+        },
+      },
+    ],
+    { concurrency: 2, timeoutMs: 100 },
+  );
+  assert.deepEqual(
+    outcomes.map((o) => o.kind),
+    ["result", "result"],
+  );
+});

@@ -7,7 +7,10 @@ export type Outcome = { kind: "result"; id: string; result: CheckResult } | { ki
 export interface RunOptions {
   /** How many checks run at once; results keep the input order whatever the finishing order. */
   concurrency?: number;
-  /** A check that has not settled by then is reported as a crash. */
+  /**
+   * A check that has not settled after this much time in which the event loop was free is
+   * reported as a crash (time other checks held the loop synchronously is not counted).
+   */
   timeoutMs?: number;
   /** Called as each check settles, with how many have settled so far. */
   onSettled?: (outcome: Outcome, settled: number, total: number) => void;
@@ -18,18 +21,36 @@ function describeError(error: unknown): string {
   return String(error).split("\n")[0]!;
 }
 
-async function runOne(check: Check, timeoutMs: number): Promise<Outcome> {
+/**
+ * Rejects once the event loop has been free for `ms` in all while the check was pending.
+ * A single timer would also count the time other checks hold the loop with synchronous
+ * work (type-checking the listings held it for a minute on a loaded machine), and it fires
+ * before the I/O callback a waiting check needs: that is how a 2 s registry lookup
+ * "timed out after 120 s". Ticks that come late count for their interval only.
+ */
+function deadline(ms: number): { expired: Promise<never>; cancel: () => void } {
+  const tick = Math.min(1_000, ms / 10);
+  let ticks = 0;
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs);
+  const expired = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      if (++ticks * tick < ms) return;
+      clearInterval(timer);
+      reject(new Error(`timed out after ${ms / 1000} s`));
+    }, tick);
   });
+  return { expired, cancel: () => clearInterval(timer) };
+}
+
+async function runOne(check: Check, timeoutMs: number): Promise<Outcome> {
+  const hang = deadline(timeoutMs);
   try {
-    const result = await Promise.race([check.run(), timeout]);
+    const result = await Promise.race([check.run(), hang.expired]);
     return { kind: "result", id: check.id, result };
   } catch (error) {
     return { kind: "crash", id: check.id, error: describeError(error) };
   } finally {
-    clearTimeout(timer);
+    hang.cancel();
   }
 }
 

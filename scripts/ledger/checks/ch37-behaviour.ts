@@ -1,36 +1,56 @@
-import { measureAgentBarrier, measureAgentLoopObservation } from "../../../examples/ch37-agent-core/message-end-barrier.ts";
-import { runWithCountingStreamFn } from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
-import { collectRuntimeEvents } from "../../../examples/ch37-agent-core/events.ts";
-import { compileChapterListings, type ListingVerdicts } from "../../../examples/ch37-agent-core/listings-compile.ts";
-import { measureListenerOrder, measurePromptSettlement } from "../../../examples/ch37-agent-core/listener-order.ts";
-import { measureLookupBounds } from "../../../examples/ch37-agent-core/lookup-bounds.ts";
-import { runBesideAgentsMd } from "../../../examples/ch37-agent-core/no-agents-md.ts";
-import { runArgumentValidation } from "../../../examples/ch37-agent-core/params-validation.ts";
-import { runReplaceWhileIdle } from "../../../examples/ch37-agent-core/replace-messages.ts";
-import { runQueueScenario, type QueueKind, type QueueRun } from "../../../examples/ch37-agent-core/steering.ts";
-import { captureStreamOptions } from "../../../examples/ch37-agent-core/stream-options.ts";
-import { runStructuredContent } from "../../../examples/ch37-agent-core/structured-content.ts";
-import { inspectSystemMessage } from "../../../examples/ch37-agent-core/system-message.ts";
-import { measureToolConcurrency } from "../../../examples/ch37-agent-core/tool-concurrency.ts";
-import { runToolFailures, type FailureOutcome } from "../../../examples/ch37-agent-core/tool-failures.ts";
-import { runResearch } from "../../../examples/ch37-agent-core/transcript-run.ts";
-import { inspectTypeExport } from "../../../examples/ch37-agent-core/type-export.ts";
 import type { CompileDiagnostic } from "../../../examples/support/compile.ts";
+import type * as CountingStreamFn from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
+import type * as Events from "../../../examples/ch37-agent-core/events.ts";
+import type * as ListenerOrder from "../../../examples/ch37-agent-core/listener-order.ts";
+import type * as ListingsCompile from "../../../examples/ch37-agent-core/listings-compile.ts";
+import type * as LookupBounds from "../../../examples/ch37-agent-core/lookup-bounds.ts";
+import type * as MessageEndBarrier from "../../../examples/ch37-agent-core/message-end-barrier.ts";
+import type * as NoAgentsMd from "../../../examples/ch37-agent-core/no-agents-md.ts";
+import type * as ParamsValidation from "../../../examples/ch37-agent-core/params-validation.ts";
+import type * as ReplaceMessages from "../../../examples/ch37-agent-core/replace-messages.ts";
+import type * as Steering from "../../../examples/ch37-agent-core/steering.ts";
+import type * as StreamOptions from "../../../examples/ch37-agent-core/stream-options.ts";
+import type * as StructuredContent from "../../../examples/ch37-agent-core/structured-content.ts";
+import type * as SystemMessage from "../../../examples/ch37-agent-core/system-message.ts";
+import type * as ToolConcurrency from "../../../examples/ch37-agent-core/tool-concurrency.ts";
+import type * as ToolFailures from "../../../examples/ch37-agent-core/tool-failures.ts";
+import type * as TranscriptRun from "../../../examples/ch37-agent-core/transcript-run.ts";
+import type * as TypeExport from "../../../examples/ch37-agent-core/type-export.ts";
 import { notCheckable, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
+import { once } from "../once.ts";
 
-/** Runs a scenario once, however many checks read its measurement. */
-function once<T>(measure: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | undefined;
-  return () => (result ??= measure());
-}
+type QueueKind = Steering.QueueKind;
+type QueueRun = Steering.QueueRun;
 
-const research = once(() => runResearch("release"));
-const miss = once(() => runResearch("dividend"));
-const failures = once(runToolFailures);
-const concurrency = once(async () => ({
-  parallel: await measureToolConcurrency("default"),
-  sequential: await measureToolConcurrency("one-sequential"),
-}));
+// The chapter's modules are imported when a check first runs, never when the ledger loads:
+// a release that breaks one listing then costs the claims that run it, not the whole ledger.
+const ch37 = exampleFolder("ch37-agent-core");
+const barrier = ch37<typeof MessageEndBarrier>("message-end-barrier.ts");
+const countingStreamFn = ch37<typeof CountingStreamFn>("counting-stream-fn.ts");
+const events = ch37<typeof Events>("events.ts");
+const listingsCompile = ch37<typeof ListingsCompile>("listings-compile.ts");
+const listenerOrder = ch37<typeof ListenerOrder>("listener-order.ts");
+const lookupBounds = ch37<typeof LookupBounds>("lookup-bounds.ts");
+const noAgentsMd = ch37<typeof NoAgentsMd>("no-agents-md.ts");
+const paramsValidation = ch37<typeof ParamsValidation>("params-validation.ts");
+const replaceMessages = ch37<typeof ReplaceMessages>("replace-messages.ts");
+const steering = ch37<typeof Steering>("steering.ts");
+const streamOptions = ch37<typeof StreamOptions>("stream-options.ts");
+const structuredContent = ch37<typeof StructuredContent>("structured-content.ts");
+const systemMessage = ch37<typeof SystemMessage>("system-message.ts");
+const toolConcurrency = ch37<typeof ToolConcurrency>("tool-concurrency.ts");
+const toolFailures = ch37<typeof ToolFailures>("tool-failures.ts");
+const transcriptRun = ch37<typeof TranscriptRun>("transcript-run.ts");
+const typeExport = ch37<typeof TypeExport>("type-export.ts");
+
+const research = once(async () => (await transcriptRun()).runResearch("release"));
+const miss = once(async () => (await transcriptRun()).runResearch("dividend"));
+const failures = once(async () => (await toolFailures()).runToolFailures());
+const concurrency = once(async () => {
+  const { measureToolConcurrency } = await toolConcurrency();
+  return { parallel: await measureToolConcurrency("default"), sequential: await measureToolConcurrency("one-sequential") };
+});
 const QUEUE_CASES = [
   ["steer", "all"],
   ["steer", "one-at-a-time"],
@@ -38,6 +58,7 @@ const QUEUE_CASES = [
   ["followUp", "one-at-a-time"],
 ] as const;
 const queues = once(async () => {
+  const { runQueueScenario } = await steering();
   const runs: QueueRun[] = [];
   for (const [queue, mode] of QUEUE_CASES) runs.push(await runQueueScenario(queue, mode));
   return runs;
@@ -49,13 +70,13 @@ const list = (items: readonly unknown[]) => (items.length === 0 ? "none" : items
 const describeDiagnostic = (d: CompileDiagnostic) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`;
 
 /** Runs a listing check when the install can be compiled against, or says why not. */
-async function withListings(judge: (listings: ListingVerdicts) => CheckResult): Promise<CheckResult> {
-  const listings = compileChapterListings();
+async function withListings(judge: (listings: ListingsCompile.ListingVerdicts) => CheckResult): Promise<CheckResult> {
+  const listings = (await listingsCompile()).compileChapterListings();
   if ("kind" in listings) return notCheckable(`cannot type-check the listings: ${listings.message}`);
   return judge(listings);
 }
 
-function failureEvidence(outcome: FailureOutcome | undefined): string {
+function failureEvidence(outcome: ToolFailures.FailureOutcome | undefined): string {
   if (!outcome) return "no tool result recorded";
   return `${outcome.tool}: transcript isError ${outcome.isError}, tool_execution_end isError ${outcome.isErrorInEvent}, next request carried it as error ${outcome.modelSawError}, text "${outcome.text}"`;
 }
@@ -63,8 +84,7 @@ function failureEvidence(outcome: FailureOutcome | undefined): string {
 const neighbours = (run: QueueRun) =>
   run.precededBy.map((n) => (n.role === "assistant" ? `assistant(${n.stopReason}${n.hasToolCalls ? ", tool calls" : ""})` : n.role)).join(" → ");
 
-/** Chapter 37's behavioural claims, each decided from a scenario run against the installed Pi. */
-export const ch37BehaviourChecks: Check[] = [
+const checks: Check[] = [
   {
     id: "ch37.types.untyped-params-unknown",
     run: () =>
@@ -138,7 +158,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.lookup.bounded",
     run: async () => {
-      const run = await measureLookupBounds();
+      const run = await (await lookupBounds()).measureLookupBounds();
       return verdictOf(
         run.hitLines === 5 && run.omittedLine && run.longestExcerpt <= 500 && run.contextBefore === 120,
         `${run.matching} matching texts: ${run.hitLines} shown, omitted line ${run.omittedLine}, longest excerpt ${run.longestExcerpt} chars, ${run.contextBefore} chars before the match`,
@@ -148,7 +168,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.system-message-head",
     run: async () => {
-      const head = await inspectSystemMessage();
+      const head = await (await systemMessage()).inspectSystemMessage();
       return verdictOf(
         head.headRole === "system" && head.promptMatches && head.declaredTools.includes("lookup_evidence") && head.requestHeadRole === "system",
         `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}; first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`,
@@ -158,7 +178,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.state.messages-replace-idle",
     run: async () => {
-      const run = await runReplaceWhileIdle();
+      const run = await (await replaceMessages()).runReplaceWhileIdle();
       return verdictOf(
         run.idleAtReplacement && run.carriesRestored && !run.carriesDiscarded,
         `assigned while idle ${run.idleAtReplacement}; next request's user texts: ${run.nextRequestUserTexts.map((t) => `"${t}"`).join(", ")}; discarded exchange still sent ${run.carriesDiscarded}`,
@@ -168,7 +188,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.no-agents-md",
     run: async () => {
-      const run = await runBesideAgentsMd();
+      const run = await (await noAgentsMd()).runBesideAgentsMd();
       return verdictOf(
         run.requests > 0 && run.markersInRequests.length === 0 && run.markersInTranscript.length === 0,
         `cwd holding ${list(run.filesPresent)}: ${run.requests} request(s); their text found in requests: ${list(run.markersInRequests)}, in transcript: ${list(run.markersInTranscript)}`,
@@ -212,7 +232,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.tool.structuredContent-not-model-text",
     run: async () => {
-      const run = await runStructuredContent();
+      const run = await (await structuredContent()).runStructuredContent();
       return verdictOf(
         run.inExecutionEndEvent && !run.inTranscriptMessage && !run.inNextRequest,
         `structuredContent in tool_execution_end ${run.inExecutionEndEvent}, in transcript toolResult ${run.inTranscriptMessage}, in next request ${run.inNextRequest}; model text "${run.modelVisibleText}"`,
@@ -222,7 +242,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.tool.params-validated-before-execute",
     run: async () => {
-      const outcomes = await runArgumentValidation();
+      const outcomes = await (await paramsValidation()).runArgumentValidation();
       const invalid = outcomes.filter((o) => JSON.stringify(o.args) !== JSON.stringify({ query: "release" }));
       const valid = outcomes.filter((o) => !invalid.includes(o));
       const describe = (o: (typeof outcomes)[number]) => `${JSON.stringify(o.args)} → ${o.reachedExecute ? "executed" : "not executed"}${o.isError ? " (error result)" : ""}`;
@@ -235,7 +255,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.events.runtime-names",
     run: async () => {
-      const run = await collectRuntimeEvents();
+      const run = await (await events()).collectRuntimeEvents();
       return verdictOf(
         run.missing.length === 0 && run.extra.length === 0,
         `delivered ${run.distinct.length} distinct types (${run.distinct.join(", ")}); missing ${list(run.missing)}; extra ${list(run.extra)}`,
@@ -245,7 +265,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.listeners.awaited-in-order",
     run: async () => {
-      const run = await measureListenerOrder();
+      const run = await (await listenerOrder()).measureListenerOrder();
       return verdictOf(
         run.events > 0 && run.overlaps === 0 && run.outOfOrder === 0,
         `${run.events} events, slow first listener: second started early ${run.overlaps} times, out of order ${run.outOfOrder} times`,
@@ -255,14 +275,14 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.prompt.settles-after-agent_end-listeners",
     run: async () => {
-      const run = await measurePromptSettlement();
+      const run = await (await listenerOrder()).measurePromptSettlement();
       return verdictOf(run.listenerEntered && !run.settledWhileListenerHeld, `order: ${run.order.join(" → ")}`);
     },
   },
   {
     id: "ch37.agent.message_end-barrier",
     run: async () => {
-      const run = await measureAgentBarrier();
+      const run = await (await barrier()).measureAgentBarrier();
       return verdictOf(
         run.hostStateHadAssistantAtPreflight && run.handlerFinishedBeforePreflight,
         `Agent: beforeToolCall saw the assistant message in agent.state.messages ${run.hostStateHadAssistantAtPreflight}; order ${run.order.slice(0, 4).join(" → ")}`,
@@ -272,7 +292,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.agentloop.observational",
     run: async () => {
-      const run = await measureAgentLoopObservation();
+      const run = await (await barrier()).measureAgentLoopObservation();
       return verdictOf(
         !run.handlerFinishedBeforeExecute,
         `agentLoop(): tool executed before the consumer's message_end handling finished ${!run.handlerFinishedBeforeExecute}; order ${run.order.slice(0, 4).join(" → ")}`,
@@ -325,7 +345,7 @@ export const ch37BehaviourChecks: Check[] = [
     id: "ch37.streamfn.models-streamSimple",
     run: async () => {
       const direct = await research();
-      const swapped = await runWithCountingStreamFn();
+      const swapped = await (await countingStreamFn()).runWithCountingStreamFn();
       return verdictOf(
         direct.providerCalls === 2 && direct.finalAnswer?.stopReason === "stop" && swapped.requestsSeenByWrapper === swapped.providerCalls,
         `streamSimple.bind(models): ${direct.providerCalls} requests, final stopReason ${direct.finalAnswer?.stopReason}; ` +
@@ -336,7 +356,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.options.transport-getApiKey",
     run: async () => {
-      const run = await captureStreamOptions();
+      const run = await (await streamOptions()).captureStreamOptions();
       return verdictOf(
         run.transportSeen === run.transportSet && run.getApiKeyAskedFor.length > 0 && run.apiKeySeen === `key-for-${run.getApiKeyAskedFor[0]}`,
         `transport set ${run.transportSet}, streamFn saw ${run.transportSeen}; getApiKey asked for ${list(run.getApiKeyAskedFor)}, streamFn saw apiKey ${run.apiKeySeen}`,
@@ -346,7 +366,7 @@ export const ch37BehaviourChecks: Check[] = [
   {
     id: "ch37.code.type-export",
     run: async () => {
-      const run = inspectTypeExport();
+      const run = (await typeExport()).inspectTypeExport();
       return verdictOf(
         run.typeofObjectBuilder === "function" && run.lookupParamsSchema.type === "object",
         `typeof Type ${run.typeofType}, typeof Type.Object ${run.typeofObjectBuilder}; LookupParams = { type: ${run.lookupParamsSchema.type}, query: ${run.lookupParamsSchema.queryType} }`,
@@ -354,3 +374,9 @@ export const ch37BehaviourChecks: Check[] = [
     },
   },
 ];
+
+/**
+ * Chapter 37's behavioural claims, each decided from a scenario run against the installed
+ * Pi; a claim whose listing does not load there `fails` with the loader's message.
+ */
+export const ch37BehaviourChecks: Check[] = checks.map(failsWhenListingDoesNotLoad);

@@ -1,33 +1,51 @@
 import { run as runTests } from "node:test";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { chainingDemo, parallelDemo } from "../../../examples/ch38-typed-step/demos.ts";
-import { describeOutcome, failedSubmits, measureStep, type StepRun } from "../../../examples/ch38-typed-step/measure.ts";
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS } from "../../../examples/ch38-typed-step/run-step.ts";
-import {
-  countingScenarios,
-  describeExpected,
-  stepTable,
-  type Scenario,
-  type StepTableRow,
-} from "../../../examples/ch38-typed-step/step-table.ts";
-import { runStepTable, type RowRun } from "../../../examples/ch38-typed-step/table-runs.ts";
-import { step, type StepFailureKind } from "../../../examples/ch38-typed-step/step.ts";
-import { BOOK_FIGURES, measureCase, type TurnLimitCase, type TurnLimitRow } from "../../../examples/ch38-typed-step/turn-limit-table.ts";
+import type * as Demos from "../../../examples/ch38-typed-step/demos.ts";
+import type * as Measure from "../../../examples/ch38-typed-step/measure.ts";
+import type * as RunStep from "../../../examples/ch38-typed-step/run-step.ts";
+import type * as Step from "../../../examples/ch38-typed-step/step.ts";
+import type * as StepTable from "../../../examples/ch38-typed-step/step-table.ts";
+import type * as TableRuns from "../../../examples/ch38-typed-step/table-runs.ts";
+import type * as TurnLimitTable from "../../../examples/ch38-typed-step/turn-limit-table.ts";
 import { compileFiles } from "../../../examples/support/compile.ts";
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
 import { verdictOf, type Check, type CheckResult } from "../check.ts";
+import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
+import { once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
 
-/** Runs a scenario once, however many checks read its measurement. */
-function once<T>(measure: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | undefined;
-  return () => (result ??= measure());
-}
+type RowRun = TableRuns.RowRun;
+type Scenario = StepTable.Scenario;
+type StepRun = Measure.StepRun;
+type StepTableRow = StepTable.StepTableRow;
+type TurnLimitCase = TurnLimitTable.TurnLimitCase;
+type TurnLimitRow = TurnLimitTable.TurnLimitRow;
+
+// The chapter's modules are imported when a check first runs, never when the ledger loads:
+// a release that breaks one listing then costs the claims that run it, not the whole ledger.
+const ch38 = exampleFolder("ch38-typed-step");
+const runStep = ch38<typeof RunStep>("run-step.ts");
+const step = ch38<typeof Step>("step.ts");
+const measure = ch38<typeof Measure>("measure.ts");
+const stepTable = ch38<typeof StepTable>("step-table.ts");
+const tableRunner = ch38<typeof TableRuns>("table-runs.ts");
+const turnLimitTable = ch38<typeof TurnLimitTable>("turn-limit-table.ts");
+const demos = ch38<typeof Demos>("demos.ts");
+
+/** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
+const stepHarness = once(async () => ({
+  ...(await runStep()),
+  ...(await step()),
+  ...(await measure()),
+  ...(await stepTable()),
+  ...(await tableRunner()),
+}));
+type StepHarness = Awaited<ReturnType<typeof stepHarness>>;
 
 // ---- the step table, run once -------------------------------------------------------
 
-const tableRuns = once(() => runStepTable());
+const tableRuns = once(async () => (await stepHarness()).runStepTable());
 
 const rowRun = async (name: string): Promise<RowRun> => {
   const found = (await tableRuns()).find((r) => r.row.row === name);
@@ -36,15 +54,15 @@ const rowRun = async (name: string): Promise<RowRun> => {
 };
 
 /** The conditions a row's figures depend on. */
-function conditions(row: Pick<StepTableRow, "script" | "options">): string {
-  const maxAttempts = row.options?.maxAttempts ?? `${DEFAULT_MAX_ATTEMPTS} (default)`;
-  const maxTurns = row.options?.maxTurns ?? `${DEFAULT_MAX_TURNS} (default)`;
+function conditions(h: StepHarness, row: Pick<StepTableRow, "script" | "options">): string {
+  const maxAttempts = row.options?.maxAttempts ?? `${h.DEFAULT_MAX_ATTEMPTS} (default)`;
+  const maxTurns = row.options?.maxTurns ?? `${h.DEFAULT_MAX_TURNS} (default)`;
   return `${row.script().length} scripted responses, maxAttempts ${maxAttempts}, maxTurns ${maxTurns}`;
 }
 
-function rowEvidence({ row, run, agrees }: RowRun): string {
-  const expected = agrees ? "" : ` (table expects ${describeExpected(row.expected)} after ${row.expected.providerRequests})`;
-  return `"${row.row}": ${describeOutcome(run.outcome)} after ${requests(run.providerRequests)}${expected}, under ${conditions(row)}`;
+function rowEvidence(h: StepHarness, { row, run, agrees }: RowRun): string {
+  const expected = agrees ? "" : ` (table expects ${h.describeExpected(row.expected)} after ${row.expected.providerRequests})`;
+  return `"${row.row}": ${h.describeOutcome(run.outcome)} after ${requests(run.providerRequests)}${expected}, under ${conditions(h, row)}`;
 }
 
 /** A claim verified by the table rows that name it: holds when every such row behaves as the table says. */
@@ -52,32 +70,43 @@ function tableCheck(id: string): Check {
   return {
     id,
     async run() {
+      const h = await stepHarness();
       const runs = (await tableRuns()).filter((r) => r.row.claim === id);
       if (runs.length === 0) throw new Error(`no table row verifies ${id}`);
-      return verdictOf(runs.every((r) => r.agrees), runs.map(rowEvidence).join("; "));
+      return verdictOf(runs.every((r) => r.agrees), runs.map((r) => rowEvidence(h, r)).join("; "));
     },
   };
 }
 
-const scenarioRun = (scenario: Scenario) => once(() => measureStep(step, scenario.script(), scenario.options));
-const perFailedCall = scenarioRun(countingScenarios.twoFailedSubmitsInOneResponse);
-const lookupsOnly = scenarioRun(countingScenarios.lookupsOnly);
-const failedByCore = scenarioRun(countingScenarios.validSubmitFailedByCore);
-const malformed = scenarioRun(countingScenarios.malformedSubmit);
-const boundAborts = scenarioRun(countingScenarios.boundAbortsFromListener);
+type CountingScenarios = StepHarness["countingScenarios"];
+const scenarioRun = (pick: (scenarios: CountingScenarios) => Scenario) =>
+  once(async () => {
+    const h = await stepHarness();
+    const scenario = pick(h.countingScenarios);
+    return h.measureStep(h.step, scenario.script(), scenario.options);
+  });
+const perFailedCall = scenarioRun((s) => s.twoFailedSubmitsInOneResponse);
+const lookupsOnly = scenarioRun((s) => s.lookupsOnly);
+const failedByCore = scenarioRun((s) => s.validSubmitFailedByCore);
+const malformed = scenarioRun((s) => s.malformedSubmit);
+const boundAborts = scenarioRun((s) => s.boundAbortsFromListener);
 
-const outcomeOf = (run: StepRun) => describeOutcome(run.outcome);
+const outcomeOf = (h: StepHarness, run: StepRun) => h.describeOutcome(run.outcome);
 const requests = (n: number) => `${n} provider request${n === 1 ? "" : "s"}`;
 
 // ---- the bug history ------------------------------------------------------------------
 
-const caseRun = (variant: TurnLimitRow["variant"], c: TurnLimitCase) => once(() => measureCase(variant, c));
-const v1Book = caseRun("no-turn-bound", BOOK_FIGURES.noTurnBound.case);
-const v1ShorterScript = caseRun("no-turn-bound", { ...BOOK_FIGURES.noTurnBound.case, scriptedResponses: 20 });
-const v1OneAttempt = caseRun("no-turn-bound", { ...BOOK_FIGURES.noTurnBound.case, maxAttempts: 1 });
-const v2Book = caseRun("unfixed-guard", BOOK_FIGURES.unfixedGuard.case);
-const v2LongerScript = caseRun("unfixed-guard", { ...BOOK_FIGURES.unfixedGuard.case, scriptedResponses: 12 });
-const v2NeverSubmits = caseRun("unfixed-guard", { ...BOOK_FIGURES.noTurnBound.case, maxTurns: 4 });
+const caseRun = (variant: TurnLimitRow["variant"], pick: (figures: typeof TurnLimitTable.BOOK_FIGURES) => TurnLimitCase) =>
+  once(async () => {
+    const { BOOK_FIGURES: figures, measureCase } = await turnLimitTable();
+    return measureCase(variant, pick(figures));
+  });
+const v1Book = caseRun("no-turn-bound", (f) => f.noTurnBound.case);
+const v1ShorterScript = caseRun("no-turn-bound", (f) => ({ ...f.noTurnBound.case, scriptedResponses: 20 }));
+const v1OneAttempt = caseRun("no-turn-bound", (f) => ({ ...f.noTurnBound.case, maxAttempts: 1 }));
+const v2Book = caseRun("unfixed-guard", (f) => f.unfixedGuard.case);
+const v2LongerScript = caseRun("unfixed-guard", (f) => ({ ...f.unfixedGuard.case, scriptedResponses: 12 }));
+const v2NeverSubmits = caseRun("unfixed-guard", (f) => ({ ...f.noTurnBound.case, maxTurns: 4 }));
 
 /** "31 = 30 scripted + 1", or "≠" when the count does not follow the script. */
 const againstScript = (r: TurnLimitRow) =>
@@ -109,10 +138,9 @@ async function runStepTests(): Promise<{ passed: string[]; failed: string[] }> {
   return { passed, failed };
 }
 
-const KINDS: readonly StepFailureKind[] = ["provider", "invalid-submissions", "turn-limit", "no-submit"];
+const KINDS: readonly Step.StepFailureKind[] = ["provider", "invalid-submissions", "turn-limit", "no-submit"];
 
-/** The checks of chapter 38's behaviour, one per claim id, each running the chapter's own code. */
-export const ch38BehaviourChecks: Check[] = [
+const checks: Check[] = [
   {
     id: "ch38.code.listing-compiles",
     async run(): Promise<CheckResult> {
@@ -130,8 +158,9 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.tests.fourteen",
     async run() {
+      const h = await stepHarness();
       const { passed, failed } = await runStepTests();
-      const rowNames = stepTable.map((row) => `${row.row} — ${row.claim}`);
+      const rowNames = h.stepTable.map((row) => `${row.row} — ${row.claim}`);
       const rowsPassed = rowNames.filter((name) => passed.includes(name));
       return verdictOf(
         rowsPassed.length === rowNames.length && rowsPassed.length >= 14 && failed.length === 0,
@@ -144,6 +173,7 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.submit.only-success",
     async run() {
+      const h = await stepHarness();
       const prose = await rowRun("prose only");
       const valid = await rowRun("valid first submission");
       const runs = await tableRuns();
@@ -152,7 +182,7 @@ export const ch38BehaviourChecks: Check[] = [
       const everyValueSubmitted = values.every((r) => r.run.toolEnds.some((end) => end.toolName === "submit" && !end.isError));
       return verdictOf(
         prose.agrees && valid.agrees && everyValueSubmitted,
-        `${rowEvidence(prose)}; ${rowEvidence(valid)}; ${values.length} of ${runs.length} table rows returned a value, ` +
+        `${rowEvidence(h, prose)}; ${rowEvidence(h, valid)}; ${values.length} of ${runs.length} table rows returned a value, ` +
           `${values.filter((r) => r.run.toolEnds.some((end) => end.toolName === "submit" && !end.isError)).length} of them after an accepted submit`,
       );
     },
@@ -160,39 +190,42 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.validation.before-execute",
     async run() {
+      const h = await stepHarness();
       const run = await malformed();
       const rejection = run.toolEnds.find((end) => end.toolName === "submit");
       const lastOfSecond = run.requests[1]?.at(-1);
       const modelSawError = lastOfSecond?.role === "toolResult" && lastOfSecond.isError;
       const rejectedByCore = rejection?.isError === true && /^Validation failed for tool "submit"/.test(rejection.text);
       return verdictOf(
-        rejectedByCore && modelSawError && outcomeOf(run) === "no-submit",
+        rejectedByCore && modelSawError && outcomeOf(h, run) === "no-submit",
         `malformed submit ({verdict:"probably"}): tool result isError ${rejection?.isError}, text "${rejection?.text.split("\n")[0]}", ` +
-          `next request ends with an error tool result: ${modelSawError}; nothing stored (outcome ${outcomeOf(run)})`,
+          `next request ends with an error tool result: ${modelSawError}; nothing stored (outcome ${outcomeOf(h, run)})`,
       );
     },
   },
   {
     id: "ch38.terminate.all-batch",
     async run() {
+      const h = await stepHarness();
       const alone = await rowRun("valid first submission");
       const mixed = await rowRun("submit batched with a non-terminating tool");
       const lookupRan = mixed.run.toolEnds.some((end) => end.toolName === "lookup_evidence" && !end.isError);
       return verdictOf(
         alone.run.providerRequests === 1 && lookupRan && mixed.run.providerRequests > 1,
         `submit alone: run ended after ${alone.run.providerRequests} request; submit + lookup_evidence in one batch: lookup executed ${lookupRan}, ` +
-          `the loop went on to ${mixed.run.providerRequests} requests (${conditions(mixed.row)})`,
+          `the loop went on to ${mixed.run.providerRequests} requests (${conditions(h, mixed.row)})`,
       );
     },
   },
   {
     id: "ch38.abort.from-listener",
     async run() {
+      const h = await stepHarness();
       const run = await boundAborts();
-      const maxTurns = countingScenarios.boundAbortsFromListener.options.maxTurns;
+      const maxTurns = h.countingScenarios.boundAbortsFromListener.options.maxTurns;
       return verdictOf(
-        run.providerRequests === maxTurns && outcomeOf(run) === "turn-limit",
-        `maxTurns ${maxTurns} against a lookup-only model (${countingScenarios.boundAbortsFromListener.script().length} scripted): abort() from the turn_end listener, ` +
+        run.providerRequests === maxTurns && outcomeOf(h, run) === "turn-limit",
+        `maxTurns ${maxTurns} against a lookup-only model (${h.countingScenarios.boundAbortsFromListener.script().length} scripted): abort() from the turn_end listener, ` +
           `${run.providerRequests} provider requests served; the loop called its stream function ${run.streamFnCalls} times` +
           (run.streamFnCalls > run.providerRequests
             ? `, the last refused before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`
@@ -205,48 +238,52 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.maxattempts.per-failed-call",
     async run() {
+      const h = await stepHarness();
       const run = await perFailedCall();
       return verdictOf(
-        outcomeOf(run) === "invalid-submissions" && failedSubmits(run) === 2 && run.providerRequests === 1,
-        `maxAttempts 2, one response with two invalid submits: ${failedSubmits(run)} failed submit calls counted, ` +
-          `outcome ${outcomeOf(run)} after ${run.providerRequests} provider request (the scripted repair was never requested)`,
+        outcomeOf(h, run) === "invalid-submissions" && h.failedSubmits(run) === 2 && run.providerRequests === 1,
+        `maxAttempts 2, one response with two invalid submits: ${h.failedSubmits(run)} failed submit calls counted, ` +
+          `outcome ${outcomeOf(h, run)} after ${run.providerRequests} provider request (the scripted repair was never requested)`,
       );
     },
   },
   {
     id: "ch38.maxattempts.cause-agnostic",
     async run() {
+      const h = await stepHarness();
       const run = await failedByCore();
       const failure = run.toolEnds.find((end) => end.toolName === "submit");
       return verdictOf(
-        outcomeOf(run) === "invalid-submissions" && failure?.isError === true && !/^Validation failed/.test(failure.text),
+        outcomeOf(h, run) === "invalid-submissions" && failure?.isError === true && !/^Validation failed/.test(failure.text),
         `maxAttempts 1, a schema-valid submit in a response cut off by the output limit: the core failed it ("${failure?.text.slice(0, 60)}…"), ` +
-          `counted as a failed attempt: outcome ${outcomeOf(run)} after ${run.providerRequests} request`,
+          `counted as a failed attempt: outcome ${outcomeOf(h, run)} after ${run.providerRequests} request`,
       );
     },
   },
   {
     id: "recipe.maxattempts-counts-invalid-submissions",
     async run() {
+      const h = await stepHarness();
       const repeated = await rowRun("same invalid value repeated until invalid-submissions");
       const core = await failedByCore();
       return verdictOf(
-        repeated.agrees && failedSubmits(repeated.run) === DEFAULT_MAX_ATTEMPTS,
-        `each invalid submission counts: ${failedSubmits(repeated.run)} invalid submits → ${outcomeOf(repeated.run)} at the default maxAttempts ${DEFAULT_MAX_ATTEMPTS}; ` +
-          `the counter is of failed submit calls, so a schema-valid submit the core failed counts too (${outcomeOf(core)} at maxAttempts 1)`,
+        repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS,
+        `each invalid submission counts: ${h.failedSubmits(repeated.run)} invalid submits → ${outcomeOf(h, repeated.run)} at the default maxAttempts ${h.DEFAULT_MAX_ATTEMPTS}; ` +
+          `the counter is of failed submit calls, so a schema-valid submit the core failed counts too (${outcomeOf(h, core)} at maxAttempts 1)`,
       );
     },
   },
   {
     id: "ch38.lookup-only-no-attempt",
     async run() {
+      const h = await stepHarness();
       const run = await lookupsOnly();
       const failedLookups = run.toolEnds.filter((end) => end.toolName === "lookup_evidence" && end.isError).length;
-      const { maxAttempts, maxTurns } = countingScenarios.lookupsOnly.options;
+      const { maxAttempts, maxTurns } = h.countingScenarios.lookupsOnly.options;
       return verdictOf(
-        failedSubmits(run) === 0 && outcomeOf(run) === "turn-limit",
+        h.failedSubmits(run) === 0 && outcomeOf(h, run) === "turn-limit",
         `maxAttempts ${maxAttempts}, maxTurns ${maxTurns}, lookups only (${failedLookups} of them failing their own schema): ` +
-          `${failedSubmits(run)} attempts counted; only the turn bound ended the run (${outcomeOf(run)} after ${run.providerRequests} requests)`,
+          `${h.failedSubmits(run)} attempts counted; only the turn bound ended the run (${outcomeOf(h, run)} after ${run.providerRequests} requests)`,
       );
     },
   },
@@ -259,11 +296,12 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.fixed.exactly-maxTurns-requests",
     async run() {
+      const h = await stepHarness();
       const mixed = await rowRun("submit batched with a non-terminating tool");
       const maxTurns = mixed.row.options?.maxTurns;
       return verdictOf(
         mixed.run.outcome.status === "value" && mixed.run.providerRequests === maxTurns,
-        `${rowEvidence(mixed)}: ${mixed.run.providerRequests} provider requests ${mixed.run.providerRequests === maxTurns ? "=" : "≠"} maxTurns ${maxTurns}; ` +
+        `${rowEvidence(h, mixed)}: ${mixed.run.providerRequests} provider requests ${mixed.run.providerRequests === maxTurns ? "=" : "≠"} maxTurns ${maxTurns}; ` +
           `the stream function was called ${mixed.run.streamFnCalls} times` +
           (mixed.run.streamFnCalls > mixed.run.providerRequests
             ? ` (${mixed.run.streamFnCalls - mixed.run.providerRequests} call after abort() never reached the provider)`
@@ -274,14 +312,15 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.turn-limit.returns-stored",
     async run() {
+      const h = await stepHarness();
       const mixed = await rowRun("submit batched with a non-terminating tool");
       const scripted = mixed.row.script().length;
-      const maxTurns = mixed.row.options?.maxTurns ?? DEFAULT_MAX_TURNS;
+      const maxTurns = mixed.row.options?.maxTurns ?? h.DEFAULT_MAX_TURNS;
       const boundEnded = mixed.run.providerRequests === maxTurns && mixed.run.providerRequests < scripted;
       return verdictOf(
         mixed.agrees && mixed.run.outcome.status === "value" && boundEnded,
         `maxTurns ${maxTurns}, ${scripted} scripted responses: ${mixed.run.providerRequests} requested, ` +
-          `${boundEnded ? "the turn bound ended the run" : "the turn bound did not end the run"}; outcome ${describeOutcome(mixed.run.outcome)}`,
+          `${boundEnded ? "the turn bound ended the run" : "the turn bound did not end the run"}; outcome ${h.describeOutcome(mixed.run.outcome)}`,
       );
     },
   },
@@ -289,10 +328,11 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.bug.unfixed-7-requests",
     async run() {
+      const { BOOK_FIGURES: figures } = await turnLimitTable();
       const book = await v2Book();
       const longer = await v2LongerScript();
       return verdictOf(
-        book.providerRequests === BOOK_FIGURES.unfixedGuard.requests && book.outcome.startsWith("{"),
+        book.providerRequests === figures.unfixedGuard.requests && book.outcome.startsWith("{"),
         `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}"); ` +
           `same maxTurns, ${longer.scriptedResponses} scripted: ${againstScript(longer)}`,
       );
@@ -313,11 +353,12 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.bug.no-turn-bound-31-requests",
     async run() {
+      const { BOOK_FIGURES: figures } = await turnLimitTable();
       const book = await v1Book();
       const shorter = await v1ShorterScript();
       const oneAttempt = await v1OneAttempt();
       return verdictOf(
-        book.providerRequests === BOOK_FIGURES.noTurnBound.requests,
+        book.providerRequests === figures.noTurnBound.requests,
         `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}"); ` +
           `${shorter.scriptedResponses} scripted: ${againstScript(shorter)}; maxAttempts ${oneAttempt.maxAttempts}: ${againstScript(oneAttempt)}`,
       );
@@ -326,25 +367,27 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.config-guards",
     async run() {
+      const h = await stepHarness();
       const runs = (await tableRuns()).filter((r) => r.row.claim === "ch38.config-guards");
       const unwrapped = runs.every((r) => r.run.outcome.status === "thrown");
       return verdictOf(
         runs.length > 0 && unwrapped && runs.every((r) => r.agrees),
-        runs.map((r) => `"${r.row.row}": ${describeOutcome(r.run.outcome)} (not StepFailed: ${r.run.outcome.status === "thrown"}), ${r.run.providerRequests} requests`).join("; "),
+        runs.map((r) => `"${r.row.row}": ${h.describeOutcome(r.run.outcome)} (not StepFailed: ${r.run.outcome.status === "thrown"}), ${r.run.providerRequests} requests`).join("; "),
       );
     },
   },
   {
     id: "ch38.defaults",
     async run() {
+      const h = await stepHarness();
       const attempts = await rowRun("same invalid value repeated until invalid-submissions");
       const turns = await rowRun("a model that never submits");
-      const measuredAttempts = failedSubmits(attempts.run);
+      const measuredAttempts = h.failedSubmits(attempts.run);
       const measuredTurns = turns.run.providerRequests;
       return verdictOf(
-        measuredAttempts === 3 && measuredTurns === 10 && outcomeOf(attempts.run) === "invalid-submissions" && outcomeOf(turns.run) === "turn-limit",
-        `no options given: ${measuredAttempts} failed submits ended the run (${outcomeOf(attempts.run)}, ${attempts.row.script().length} scripted); ` +
-          `a never-submitting model stopped after ${measuredTurns} requests (${outcomeOf(turns.run)}, ${turns.row.script().length} scripted)`,
+        measuredAttempts === 3 && measuredTurns === 10 && outcomeOf(h, attempts.run) === "invalid-submissions" && outcomeOf(h, turns.run) === "turn-limit",
+        `no options given: ${measuredAttempts} failed submits ended the run (${outcomeOf(h, attempts.run)}, ${attempts.row.script().length} scripted); ` +
+          `a never-submitting model stopped after ${measuredTurns} requests (${outcomeOf(h, turns.run)}, ${turns.row.script().length} scripted)`,
       );
     },
   },
@@ -356,7 +399,7 @@ export const ch38BehaviourChecks: Check[] = [
       for (const { row, run } of runs) {
         if (run.outcome.status === "failed" && !reached.has(run.outcome.kind)) reached.set(run.outcome.kind, row.row);
       }
-      const unknown = [...reached.keys()].filter((kind) => !KINDS.includes(kind as StepFailureKind));
+      const unknown = [...reached.keys()].filter((kind) => !KINDS.includes(kind as Step.StepFailureKind));
       return verdictOf(
         KINDS.every((kind) => reached.has(kind)) && unknown.length === 0,
         KINDS.map((kind) => `${kind} ← ${reached.has(kind) ? `"${reached.get(kind)}"` : "not reached"}`).join("; ") +
@@ -380,7 +423,7 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.parallel-steps",
     async run() {
-      const run = await parallelDemo();
+      const run = await (await demos()).parallelDemo();
       const expected = [{ verdict: "supported" }, { verdict: "refuted" }];
       return verdictOf(
         isDeepStrictEqual(run.values, expected),
@@ -392,7 +435,7 @@ export const ch38BehaviourChecks: Check[] = [
   {
     id: "ch38.chaining.no-shared-history",
     async run() {
-      const run = await chainingDemo();
+      const run = await (await demos()).chainingDemo();
       const onlyTheValue = run.secondStepUserText === JSON.stringify(run.triage);
       return verdictOf(
         isDeepStrictEqual(run.secondStepRoles, ["system", "user"]) && onlyTheValue && !run.reportReachedSecondStep,
@@ -402,3 +445,9 @@ export const ch38BehaviourChecks: Check[] = [
     },
   },
 ];
+
+/**
+ * Chapter 38's behavioural claims, one per claim id, each running the chapter's own code;
+ * a claim whose listing does not load against the installed Pi `fails` with the loader's message.
+ */
+export const ch38BehaviourChecks: Check[] = checks.map(failsWhenListingDoesNotLoad);

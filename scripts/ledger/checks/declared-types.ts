@@ -1,6 +1,7 @@
-import { BOOK_EVENT_NAMES } from "../../../examples/ch37-agent-core/events.ts";
+import type * as Events from "../../../examples/ch37-agent-core/events.ts";
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { notCheckable, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { describeLoadFailure, exampleFolder, ListingDoesNotLoad } from "../load-listing.ts";
 import {
   baseTypesOf,
   declarations,
@@ -78,10 +79,22 @@ function replayNeverSafe(): CheckResult {
   );
 }
 
-function eventNames(): CheckResult {
+// The book's list lives beside the chapter's event listing, which imports Pi: loaded when
+// the check runs, so a release that breaks that listing cannot stop the ledger loading.
+const eventsListing = exampleFolder("ch37-agent-core")<typeof Events>("events.ts");
+
+async function eventNames(): Promise<CheckResult> {
+  let BOOK_EVENT_NAMES: readonly string[];
+  try {
+    ({ BOOK_EVENT_NAMES } = await eventsListing());
+  } catch (error) {
+    // The claim is about the declared union; a listing that does not load says nothing about it.
+    if (error instanceof ListingDoesNotLoad) return notCheckable(`the book's event list is not readable: ${describeLoadFailure(error)}`);
+    throw error;
+  }
   const declared = discriminantsOf("AgentEvent");
   const missing = BOOK_EVENT_NAMES.filter((n) => !declared.includes(n));
-  const extra = declared.filter((n) => !(BOOK_EVENT_NAMES as readonly string[]).includes(n));
+  const extra = declared.filter((n) => !BOOK_EVENT_NAMES.includes(n));
   return verdictOf(
     missing.length === 0 && extra.length === 0,
     `${where()}: AgentEvent declares ${declared.length} types (${declared.join(", ")}); missing ${missing.join(", ") || "none"}; extra ${extra.join(", ") || "none"}`,
@@ -153,11 +166,14 @@ function boundsNotInPi(): CheckResult {
  * A declaration check that needs these core exports. A release without one of them
  * measures `fails` (the claim's subject is gone), not a crash.
  */
-function declarationCheck(id: string, needs: readonly string[], measure: () => CheckResult): Check {
-  return staticCheck(id, () => {
-    const missing = needs.filter((name) => !declarations().core.has(name));
-    return missing.length > 0 ? verdictOf(false, `${where()}: index.d.ts exports no ${missing.join(", ")}`) : measure();
-  });
+function declarationCheck(id: string, needs: readonly string[], measure: () => CheckResult | Promise<CheckResult>): Check {
+  return {
+    id,
+    run: async () => {
+      const missing = needs.filter((name) => !declarations().core.has(name));
+      return missing.length > 0 ? verdictOf(false, `${where()}: index.d.ts exports no ${missing.join(", ")}`) : measure();
+    },
+  };
 }
 
 /** The claims read from the core's and pi-ai's declarations with the TypeScript checker. */

@@ -1,0 +1,128 @@
+import { isAbsolute, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { PROJECT_ROOT } from "./catalogue.ts";
+import { verdictOf, type Check } from "./check.ts";
+import { installedPi } from "./static/installed.ts";
+
+/**
+ * A listing module that the installed Pi cannot load: a module it imports is missing from
+ * the install, or does not provide a name the listing imports. Thrown from a listing's
+ * loader, like StepFailed; `kind` says what it is, so no caller parses messages.
+ */
+export class ListingDoesNotLoad extends Error {
+  readonly kind = "listing-does-not-load";
+
+  constructor(
+    /** The module that failed to link, relative to the project root (a listing, or a Pi file it reaches). */
+    readonly file: string,
+    /** The Pi package (or typebox) that did not provide what `file` imports. */
+    readonly pkg: string,
+    /** The loader's own message, first line. */
+    readonly loaderMessage: string,
+  ) {
+    super(`${file} does not load: ${loaderMessage}`);
+    this.name = "ListingDoesNotLoad";
+  }
+}
+
+const PI_PACKAGES = Object.values(PACKAGE_NAMES);
+
+/** The Pi package (or typebox) a module specifier or a node_modules path belongs to. */
+function piPackageIn(text: string): string | undefined {
+  return PI_PACKAGES.find((name) => text === name || text.startsWith(`${name}/`) || text.includes(`/node_modules/${name}/`));
+}
+
+function projectRelative(location: string): string {
+  const path = location.startsWith("file:") ? fileURLToPath(location) : location;
+  return isAbsolute(path) ? relative(PROJECT_ROOT, path) : path;
+}
+
+// The V8 link error names the requested module; its stack opens with "<file>:<line>".
+const MISSING_EXPORT = /^The requested module '([^']+)' does not provide an export named '[^']+'/;
+// Node's resolution errors end with "imported from <file>".
+const MISSING_MODULE = /^(.*) imported from (\S+)$/;
+
+/**
+ * Decides whether a loader error means "the installed Pi no longer provides what the
+ * listing imports", and if so returns it as a value. Anything else is undefined: the
+ * caller rethrows it, and the ledger reports a crash.
+ */
+export function listingLoadFailure(error: unknown): ListingDoesNotLoad | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const message = error.message.split("\n")[0]!;
+  if (error instanceof SyntaxError) {
+    const requested = MISSING_EXPORT.exec(message)?.[1];
+    const pkg = requested === undefined ? undefined : piPackageIn(requested);
+    const at = /^(.+):\d+$/.exec(error.stack?.split("\n")[0] ?? "")?.[1];
+    return pkg === undefined || at === undefined ? undefined : new ListingDoesNotLoad(projectRelative(at), pkg, message);
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== "ERR_MODULE_NOT_FOUND" && code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") return undefined;
+  const [, missing = "", importer] = MISSING_MODULE.exec(message) ?? [];
+  const words = missing.split(/\s+/).map((word) => word.replace(/^['"]|['"]$/g, ""));
+  const pkg = words.map(piPackageIn).find((name) => name !== undefined);
+  return pkg === undefined || importer === undefined ? undefined : new ListingDoesNotLoad(projectRelative(importer), pkg, message);
+}
+
+const loaded = new Map<string, Promise<unknown>>();
+
+/**
+ * A listing module, imported on first use (never when the ledger loads) so that a release
+ * that breaks one listing costs only the claims that run it. Give the module's URL, and
+ * its type as `M`: `listing<typeof import("./x.ts")>(new URL("./x.ts", import.meta.url))`.
+ * The returned function rejects with {@link ListingDoesNotLoad} when the installed Pi cannot
+ * load the module, and with the loader's own error otherwise.
+ */
+export function listing<M>(url: URL): () => Promise<M> {
+  return () => {
+    let module = loaded.get(url.href);
+    if (module === undefined) {
+      // Imported through a root module of its own: Node 20 keeps a root that failed to link
+      // half-linked, and any later graph that reaches it fails with "request for '…' is not
+      // in cache" (nodejs/node#52187) instead of the message that says what is missing.
+      // A listing as root could be one a later listing imports; its own root never is.
+      const root = `data:text/javascript,export * from ${encodeURIComponent(JSON.stringify(url.href))};`;
+      module = import(root).catch((error: unknown) => {
+        throw listingLoadFailure(error) ?? error;
+      });
+      loaded.set(url.href, module);
+    }
+    return module as Promise<M>;
+  };
+}
+
+/** The listings of one folder of examples/: `const ch37 = exampleFolder("ch37-agent-core")`, then `ch37<typeof X>("x.ts")`. */
+export function exampleFolder(folder: string): <M>(file: string) => () => Promise<M> {
+  return <M>(file: string) => listing<M>(pathToFileURL(resolve(PROJECT_ROOT, "examples", folder, file)));
+}
+
+/** The installed version of `pkg`, as evidence names it. */
+function installedVersion(pkg: string): string {
+  const install = installedPi();
+  const key = (Object.keys(PACKAGE_NAMES) as PackageKey[]).find((k) => PACKAGE_NAMES[k] === pkg);
+  return key === undefined ? pkg : `${pkg} ${install[key]}`;
+}
+
+/** "<file> does not load against <package> <version>: <loader's message>", as evidence says it. */
+export function describeLoadFailure(failure: ListingDoesNotLoad): string {
+  return `${failure.file} does not load against ${installedVersion(failure.pkg)}: ${failure.loaderMessage}`;
+}
+
+/**
+ * A behavioural check whose listing may not load: the claim it carries then `fails`, with
+ * the listing file and the loader's message as evidence. Any other throw stays a crash.
+ */
+export function failsWhenListingDoesNotLoad(check: Check): Check {
+  return {
+    id: check.id,
+    async run() {
+      try {
+        return await check.run();
+      } catch (error) {
+        if (!(error instanceof ListingDoesNotLoad)) throw error;
+        return verdictOf(false, describeLoadFailure(error));
+      }
+    },
+  };
+}
