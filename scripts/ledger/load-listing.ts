@@ -43,26 +43,37 @@ const MISSING_EXPORT = /^The requested module '([^']+)' does not provide an expo
 // Node's resolution errors end with "imported from <file>".
 const MISSING_MODULE = /^(.*) imported from (\S+)$/;
 
+/** The module a loader error names as failing, when it names a module file. */
+function failingModule(at: string | undefined): string | undefined {
+  // The release matrix's hook resolves Pi from the release folder's package.json, which
+  // then stands where the importing listing would.
+  return at === undefined || at.endsWith("package.json") ? undefined : projectRelative(at);
+}
+
 /**
  * Decides whether a loader error means "the installed Pi no longer provides what the
- * listing imports", and if so returns it as a value. Anything else is undefined: the
- * caller rethrows it, and the ledger reports a crash.
+ * listing imports", and if so returns it as a value naming the module that failed (or
+ * `listingFile`, the module the check loaded, when the error names none). Anything else
+ * is undefined: the caller rethrows it, and the ledger reports a crash.
  */
-export function listingLoadFailure(error: unknown): ListingDoesNotLoad | undefined {
+export function listingLoadFailure(error: unknown, listingFile: string): ListingDoesNotLoad | undefined {
   if (!(error instanceof Error)) return undefined;
   const message = error.message.split("\n")[0]!;
+  let pkg: string | undefined;
+  let at: string | undefined;
   if (error instanceof SyntaxError) {
     const requested = MISSING_EXPORT.exec(message)?.[1];
-    const pkg = requested === undefined ? undefined : piPackageIn(requested);
-    const at = /^(.+):\d+$/.exec(error.stack?.split("\n")[0] ?? "")?.[1];
-    return pkg === undefined || at === undefined ? undefined : new ListingDoesNotLoad(projectRelative(at), pkg, message);
+    pkg = requested === undefined ? undefined : piPackageIn(requested);
+    at = /^(.+):\d+$/.exec(error.stack?.split("\n")[0] ?? "")?.[1];
+  } else {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") return undefined;
+    const [, missing = "", importer] = MISSING_MODULE.exec(message) ?? [];
+    const words = missing.split(/\s+/).map((word) => word.replace(/^['"]|['"]$/g, ""));
+    pkg = words.map(piPackageIn).find((name) => name !== undefined);
+    at = importer;
   }
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code !== "ERR_MODULE_NOT_FOUND" && code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") return undefined;
-  const [, missing = "", importer] = MISSING_MODULE.exec(message) ?? [];
-  const words = missing.split(/\s+/).map((word) => word.replace(/^['"]|['"]$/g, ""));
-  const pkg = words.map(piPackageIn).find((name) => name !== undefined);
-  return pkg === undefined || importer === undefined ? undefined : new ListingDoesNotLoad(projectRelative(importer), pkg, message);
+  return pkg === undefined ? undefined : new ListingDoesNotLoad(failingModule(at) ?? listingFile, pkg, message);
 }
 
 const loaded = new Map<string, Promise<unknown>>();
@@ -84,7 +95,7 @@ export function listing<M>(url: URL): () => Promise<M> {
       // A listing as root could be one a later listing imports; its own root never is.
       const root = `data:text/javascript,export * from ${encodeURIComponent(JSON.stringify(url.href))};`;
       module = import(root).catch((error: unknown) => {
-        throw listingLoadFailure(error) ?? error;
+        throw listingLoadFailure(error, projectRelative(url.href)) ?? error;
       });
       loaded.set(url.href, module);
     }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { readCatalogue } from "./catalogue.ts";
+import { pathToFileURL } from "node:url";
+import { PROJECT_ROOT, readCatalogue } from "./catalogue.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./registry.ts";
 
@@ -16,4 +18,21 @@ test("registry: every catalogue id has exactly one check, and no check has an id
 
 test("registry: the negative control is not registered", () => {
   assert.ok(!allChecks.some((check) => check.id === negativeControl.id));
+});
+
+test("registry: loading it imports no chapter module and no Pi package; each check imports what it runs when it runs", () => {
+  // A load hook that refuses them: a static import anywhere under the registry fails the load.
+  const refuse = `export async function load(url, context, next) {
+    if (/\\/examples\\/ch\\d+-|\\/@earendil-works\\//.test(url)) throw new Error("loaded with the registry: " + url);
+    return next(url, context);
+  }`;
+  const registry = pathToFileURL(new URL("./registry.ts", import.meta.url).pathname).href;
+  const script = `
+    import { register } from "node:module";
+    register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(refuse)}`)});
+    const { allChecks } = await import(${JSON.stringify(registry)});
+    console.log(allChecks.length);`;
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], { cwd: PROJECT_ROOT, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr.split("\n").find((line) => line.includes("loaded with the registry")) ?? run.stderr);
+  assert.equal(Number(run.stdout), readCatalogue().length);
 });

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { LEDGER_ENTRY } from "../matrix/ledger-run.ts";
+import { RELEASE_DIR_ENV } from "../matrix/release-hook.ts";
+import { PROJECT_ROOT } from "./catalogue.ts";
+import type { LedgerJson } from "./render.ts";
+import { installedPi } from "./static/installed.ts";
+
+const REGISTER_HOOK = join(PROJECT_ROOT, "scripts", "matrix", "register-release-hook.ts");
+
+/**
+ * A release folder for the matrix's resolution hook: the installed core and typebox, and a
+ * pi-ai that re-exports the installed one except `missing` (its dist/ and README are the
+ * installed ones, so the static checks read real files). Returns the folder and the pi-ai
+ * version it declares.
+ */
+async function releaseWithout(missing: string): Promise<{ dir: string; aiVersion: string }> {
+  const { dirs, ai } = installedPi();
+  const dir = mkdtempSync(join(tmpdir(), `ledger-without-${missing}-`));
+  const scope = join(dir, "node_modules", "@earendil-works");
+  const fake = join(scope, "pi-ai");
+  mkdirSync(fake, { recursive: true });
+  symlinkSync(dirs.core, join(scope, "pi-agent-core"));
+  symlinkSync(dirs.typebox, join(dir, "node_modules", "typebox"));
+  symlinkSync(join(dirs.ai, "dist"), join(fake, "dist"));
+  symlinkSync(join(dirs.ai, "README.md"), join(fake, "README.md"));
+  const aiVersion = `${ai}-without-${missing}`;
+  const pkg = JSON.parse(readFileSync(join(dirs.ai, "package.json"), "utf8")) as { version: string; exports: Record<string, unknown> };
+  pkg.version = aiVersion;
+  pkg.exports["."] = { types: "./dist/index.d.ts", import: "./without.js" };
+  writeFileSync(join(fake, "package.json"), JSON.stringify(pkg, null, 2));
+  const names = Object.keys(await import("@earendil-works/pi-ai")).filter((name) => name !== missing);
+  writeFileSync(join(fake, "without.js"), `export { ${names.join(", ")} } from "./dist/index.js";\n`);
+  return { dir, aiVersion };
+}
+
+// The listing claims run the chapter's code (the two ch38 ones load modules that import
+// each other, which is where Node 20 can poison a failed import); the dependency claim is
+// static and must keep measuring.
+const LISTING_CLAIMS = ["ch37.transcript.shape", "ch37.code.type-export", "ch38.maxattempts.per-failed-call", "ch38.parallel-steps"];
+const STATIC_CLAIM = "ch37.deps.two-runtime-deps";
+
+/** Runs node with tsx and the matrix's resolution hook pointed at `release`. */
+function runAgainst(release: { dir: string; aiVersion: string }, args: readonly string[]) {
+  return spawnSync(process.execPath, ["--import", "tsx", "--import", REGISTER_HOOK, ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, [RELEASE_DIR_ENV]: release.dir, PI_COMPANION_EXPECT_AI: release.aiVersion },
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+}
+
+test("ch37.code.type-export: against a pi-ai without Type the ledger still runs; the listing claims fail with the loader's message, exit 0", async (t) => {
+  const { dir, aiVersion } = await releaseWithout("Type");
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const only = `^(${[...LISTING_CLAIMS, STATIC_CLAIM].map((id) => id.replace(/\./g, "\\.")).join("|")})$`;
+  const run = runAgainst({ dir, aiVersion }, [LEDGER_ENTRY, "--json", "--only", only]);
+  assert.equal(run.status, 0, run.stderr);
+  const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
+  const outcome = (id: string) => {
+    const claim = claims.get(id);
+    return claim === undefined ? "not in the report" : "verdict" in claim ? `${claim.verdict}: ${claim.evidence}` : `CRASH: ${claim.crash}`;
+  };
+  const failsToLoad = new RegExp(
+    `^fails: examples/ch3[78]-[a-z-]+/[a-z-]+\\.ts does not load against @earendil-works/pi-ai ${aiVersion.replace(/\./g, "\\.")}: ` +
+      `The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'$`,
+  );
+  for (const id of LISTING_CLAIMS) assert.match(outcome(id), failsToLoad, id);
+  assert.match(outcome(STATIC_CLAIM), /^holds: /);
+});
+
+test("listing-does-not-load: a listing whose import failed before, reached again through another listing, still says what is missing", async (t) => {
+  const release = await releaseWithout("Type");
+  t.after(() => rmSync(release.dir, { recursive: true, force: true }));
+  // measure.ts fails first; demos.ts imports it. On Node 20 a plain import() of demos.ts
+  // then fails with "request for '…' is not in cache", which says nothing about Pi.
+  const loadListing = pathToFileURL(join(PROJECT_ROOT, "scripts", "ledger", "load-listing.ts")).href;
+  const script = `
+    const { exampleFolder } = await import(${JSON.stringify(loadListing)});
+    const ch38 = exampleFolder("ch38-typed-step");
+    for (const file of ["measure.ts", "demos.ts"]) {
+      const outcome = await ch38(file)().then(() => "loaded", (error) => error.kind ?? error.message);
+      console.log(file + ": " + outcome);
+    }`;
+  const run = runAgainst(release, ["--input-type=module", "--eval", script]);
+  assert.equal(run.stdout, "measure.ts: listing-does-not-load\ndemos.ts: listing-does-not-load\n", run.stderr);
+});
