@@ -78,6 +78,8 @@ export function lookupEvidence(corpus: readonly EvidenceItem[]): AgentTool<typeo
       for (const item of corpus) {
         const at = findIgnoringCase(item.text, query);
         if (at >= 0) hits.push({ item, at });
+        // One hit past the limit is enough to know that matches were omitted.
+        if (hits.length > MAX_MATCHES) break;
       }
       const shown = hits.slice(0, MAX_MATCHES);
       const lines = shown.map(({ item, at }) => `[${item.id}] ${excerptAround(item.text, at)}`);
