@@ -1,6 +1,7 @@
 import { run as runTests } from "node:test";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
+import type * as ArgumentConversion from "../../../examples/ch38-typed-step/argument-conversion.ts";
 import type * as Demos from "../../../examples/ch38-typed-step/demos.ts";
 import type * as Measure from "../../../examples/ch38-typed-step/measure.ts";
 import type * as RunStep from "../../../examples/ch38-typed-step/run-step.ts";
@@ -32,6 +33,7 @@ const stepTable = ch38<typeof StepTable>("step-table.ts");
 const tableRunner = ch38<typeof TableRuns>("table-runs.ts");
 const turnLimitTable = ch38<typeof TurnLimitTable>("turn-limit-table.ts");
 const demos = ch38<typeof Demos>("demos.ts");
+const argumentConversion = ch38<typeof ArgumentConversion>("argument-conversion.ts");
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 const stepHarness = once(async () => ({
@@ -196,10 +198,13 @@ const checks: Check[] = [
       const lastOfSecond = run.requests[1]?.at(-1);
       const modelSawError = lastOfSecond?.role === "toolResult" && lastOfSecond.isError;
       const rejectedByCore = rejection?.isError === true && /^Validation failed for tool "submit"/.test(rejection.text);
+      const converted = await (await argumentConversion()).measureArgumentConversion();
       return verdictOf(
         rejectedByCore && modelSawError && outcomeOf(h, run) === "no-submit",
         `malformed submit ({verdict:"probably"}): tool result isError ${rejection?.isError}, text "${rejection?.text.split("\n")[0]}", ` +
-          `next request ends with an error tool result: ${modelSawError}; nothing stored (outcome ${outcomeOf(h, run)})`,
+          `next request ends with an error tool result: ${modelSawError}; nothing stored (outcome ${outcomeOf(h, run)}); ` +
+          `condition: validation follows the core's argument conversion — ${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) ` +
+          `was returned as ${JSON.stringify(converted.returned)} with ${converted.failedSubmits} failed submits`,
       );
     },
   },
