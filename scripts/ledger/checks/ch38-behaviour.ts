@@ -1,6 +1,7 @@
 import { run as runTests } from "node:test";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
+import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/abort-discards-valid.ts";
 import type * as ArgumentConversion from "../../../examples/ch38-typed-step/argument-conversion.ts";
 import type * as Demos from "../../../examples/ch38-typed-step/demos.ts";
 import type * as Measure from "../../../examples/ch38-typed-step/measure.ts";
@@ -34,6 +35,7 @@ const tableRunner = ch38<typeof TableRuns>("table-runs.ts");
 const turnLimitTable = ch38<typeof TurnLimitTable>("turn-limit-table.ts");
 const demos = ch38<typeof Demos>("demos.ts");
 const argumentConversion = ch38<typeof ArgumentConversion>("argument-conversion.ts");
+const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("abort-discards-valid.ts");
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 const stepHarness = once(async () => ({
@@ -68,14 +70,15 @@ function rowEvidence(h: StepHarness, { row, run, agrees }: RowRun): string {
 }
 
 /** A claim verified by the table rows that name it: holds when every such row behaves as the table says. */
-function tableCheck(id: string): Check {
+function tableCheck(id: string, condition?: () => Promise<string>): Check {
   return {
     id,
     async run() {
       const h = await stepHarness();
       const runs = (await tableRuns()).filter((r) => r.row.claim === id);
       if (runs.length === 0) throw new Error(`no table row verifies ${id}`);
-      return verdictOf(runs.every((r) => r.agrees), runs.map((r) => rowEvidence(h, r)).join("; "));
+      const evidence = runs.map((r) => rowEvidence(h, r)).join("; ");
+      return verdictOf(runs.every((r) => r.agrees), condition ? `${evidence}; condition: ${await condition()}` : evidence);
     },
   };
 }
@@ -294,7 +297,16 @@ const checks: Check[] = [
   },
   tableCheck("ch38.invalid-in-mixed-batch-counts-once"),
   tableCheck("ch38.invalid-mixed-exhausted"),
-  tableCheck("ch38.first-submission-wins"),
+  tableCheck("ch38.first-submission-wins", async () => {
+    const run = await (await abortDiscardsValid()).measureAbortDiscardsValid();
+    const h = await stepHarness();
+    const lost = run.outcome.status !== "value";
+    return (
+      `${lost ? "the first valid submission is lost" : "the first valid submission is kept"} when a later submit in the same batch ` +
+      `spends the attempt budget (maxAttempts 1, [valid, invalid] in one response: ${h.describeOutcome(run.outcome)}, ` +
+      `${run.failedSubmits} failed submits counted)`
+    );
+  }),
   tableCheck("ch38.mixed-then-fail-returns-earlier"),
   tableCheck("ch38.provider-kind"),
   tableCheck("ch38.provider-kind.aborted"),
