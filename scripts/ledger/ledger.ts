@@ -1,6 +1,7 @@
 import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { appendixFacts, appendixFiles, writeAppendix } from "./appendix.ts";
 import { isArgsProblem, parseArgs } from "./args.ts";
+import { writeLatestVerdicts } from "./latest-verdicts.ts";
 import { readCatalogue, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
 import { negativeControl } from "./negative-control.ts";
@@ -89,7 +90,10 @@ export async function runLedger(
   );
   if (!controlOk) status = 1;
 
-  if (args.only === undefined && isPinnedInstall(install)) status = Math.max(status, writeAppendixFrom(install, outcomes, io));
+  if (args.only === undefined && isPinnedInstall(install)) {
+    status = Math.max(status, writeAppendixFrom(install, outcomes, io));
+    writeLatestVerdicts(ledgerJson(install, rows));
+  }
   return status;
 }
 

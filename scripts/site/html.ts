@@ -176,8 +176,8 @@ export function renderIndex(chapters: readonly { chapter: Chapter; title: string
 ${items}
 </ul>
 <p>Each claim badge shows the latest verdict the claim ledger stored, or “${NOT_YET_VERIFIED}”.
-Appendix A's verdicts are committed; for all of them, run
-<code>npm start --silent -- --json &gt; .cache/ledger.json</code>, then <code>npm run site</code>.</p>
+Appendix A's verdicts are committed; a full <code>npm start</code> stores all of them in
+<code>.cache/ledger.json</code>, which <code>npm run site</code> reads.</p>
 </main>
 </body>
 </html>
