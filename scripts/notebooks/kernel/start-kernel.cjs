@@ -41,6 +41,18 @@ process.chdir(projectRoot);
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
+// Under Node 22, tsx's loader evaluates a require()d .json file as JavaScript and throws,
+// and tslab requires its own package.json (for the kernel's version). Seed the module
+// cache with the parsed file so every such require() returns it without the loader.
+{
+  const Module = require("node:module");
+  const packageJsonPath = fromTslab.resolve("../package.json");
+  const seeded = new Module(packageJsonPath);
+  seeded.filename = packageJsonPath;
+  seeded.loaded = true;
+  seeded.exports = JSON.parse(readFileSync(packageJsonPath, "utf8"));
+  require.cache[packageJsonPath] = seeded;
+}
 // tslab reads TypeScript through require(); give it the patched module before any of
 // tslab's own modules load it.
 const typescriptPath = fromTslab.resolve("@tslab/typescript-for-tslab");
