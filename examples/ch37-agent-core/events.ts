@@ -3,21 +3,10 @@ import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
 import { lookupEvidence, type LookupDetails, type LookupParams } from "./lookup-evidence.ts";
+import { BOOK_EVENT_NAMES } from "./book-event-names.ts";
 import { RESEARCH_PROMPT } from "./research-agent.ts";
 
-/** The ten lifecycle events the book lists, in the order a tool-using run first emits them. */
-export const BOOK_EVENT_NAMES = [
-  "agent_start",
-  "turn_start",
-  "message_start",
-  "message_update",
-  "message_end",
-  "tool_execution_start",
-  "tool_execution_update",
-  "tool_execution_end",
-  "turn_end",
-  "agent_end",
-] as const;
+export { BOOK_EVENT_NAMES };
 
 /** The event types a subscriber received during one run. */
 export interface EventRun {
