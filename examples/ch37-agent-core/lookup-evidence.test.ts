@@ -95,3 +95,16 @@ describe("lookupEvidence, row by row as the chapter describes it", () => {
     );
   });
 });
+
+test("ch37.lookup.bounded: the scan stops one hit past the limit, so a query that hits everything costs no more on a larger corpus", async () => {
+  const hits: EvidenceItem[] = Array.from({ length: 6 }, (_, i) => ({ id: `hit-${i}`, text: "release notes" }));
+  // An entry past the sixth hit that cannot be read: reaching it means the tool scanned on.
+  const unreadable = Object.defineProperty({ id: "unread" } as EvidenceItem, "text", {
+    get() {
+      throw new Error("read past the sixth hit");
+    },
+  });
+  const { lines } = await lookup([...hits, unreadable], "release");
+  assert.equal(lines.length, 6);
+  assert.equal(lines.at(-1), OMITTED_LINE);
+});
