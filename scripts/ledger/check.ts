@@ -1,5 +1,15 @@
-/** A ledger verdict. A crash is not a verdict: a check that throws is reported as a crash. */
-export type Verdict = "holds" | "fails" | "not-checkable";
+/**
+ * A ledger verdict. A crash is not a verdict: a check that throws is reported as a crash.
+ * - `holds`: true as the book words it, in its own case and every case around it that was tried.
+ * - `qualified`: true in the case the book discusses, false in a case inside the statement's
+ *   scope that the book does not mention; the evidence names both.
+ * - `fails`: false in the book's own case, or false in general.
+ * - `not-checkable`: the evidence says why.
+ */
+export type Verdict = "holds" | "qualified" | "fails" | "not-checkable";
+
+/** Every verdict, in the order tables and totals list them. */
+export const VERDICTS: readonly Verdict[] = ["holds", "qualified", "fails", "not-checkable"];
 
 /** What one check found: its verdict and one line of evidence with the measured figures. */
 export interface CheckResult {
@@ -16,6 +26,15 @@ export interface Check {
 /** `holds` when the measurement agrees with the claim, `fails` otherwise; same evidence either way. */
 export function verdictOf(agrees: boolean, evidence: string): CheckResult {
   return { verdict: agrees ? "holds" : "fails", evidence };
+}
+
+/**
+ * True in the book's case, false in a measured case inside the claim's scope that the book
+ * does not mention. The evidence names both: the condition under which it holds, and the
+ * counterexample.
+ */
+export function qualified(condition: string, counterexample: string): CheckResult {
+  return { verdict: "qualified", evidence: `condition: ${condition}; counterexample: ${counterexample}` };
 }
 
 /** A claim this companion cannot check here, with the reason the ledger prints. */

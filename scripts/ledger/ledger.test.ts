@@ -48,7 +48,7 @@ test("ledger: a `fails` verdict is a result, and the run still exits 0", async (
   const { status, out } = await ledger(["--only", `^${ID}$`], [{ id: ID, run: async () => verdictOf(false, "three") }]);
   assert.equal(status, 0);
   assert.match(out, /ch37\.deps\.two-runtime-deps\s+documented\s+fails\s+three/);
-  assert.match(out, /documented\s+0\s+1\s+0\s+0/);
+  assert.match(out, /documented\s+0\s+0\s+1\s+0\s+0/);
 });
 
 test("ledger: the negative control runs beside the claims and stays out of the counts", async () => {

@@ -63,7 +63,7 @@ export function ledgerTable(rows: readonly LedgerRow[]): string {
   return lines.join("\n");
 }
 
-const COLUMNS = ["holds", "fails", "not-checkable", "CRASH"] as const;
+const COLUMNS = ["holds", "qualified", "fails", "not-checkable", "CRASH"] as const;
 
 /** Totals per label and verdict, with a row for all claims. */
 export function totalsTable(rows: readonly LedgerRow[]): string {

@@ -91,7 +91,7 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
   const tally = (verdict: string) => report.claims.filter((c) => "verdict" in c && c.verdict === verdict).length;
   const crashed = report.claims.filter((c) => "crash" in c).length;
   progress(
-    `${position} ${column.key}: ${tally("holds")} holds, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable` +
+    `${position} ${column.key}: ${tally("holds")} holds, ${tally("qualified")} qualified, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable` +
       `${crashed > 0 ? `, ${crashed} crashed` : ""} (ledger ${seconds(ledgerStarted)})`,
   );
   return { ...base, installed: install.versions, status: "measured", node: report.node, claims: report.claims };
