@@ -1,0 +1,110 @@
+// The command line of every `npm run …` command: node:util's parseArgs plus what a reader
+// expects of a command. `--help` prints the usage and exits 0; a command line the command cannot
+// run with gets one line saying what is wrong and the usage, exit 2; and output piped into
+// `head` stops the command quietly instead of crashing on EPIPE.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** A command as the reader runs it, and the options it takes. */
+export interface Command<O extends Options> {
+  /** The short name that prefixes its messages, e.g. `matrix`. */
+  name: string;
+  /** One line, e.g. `usage: npm run matrix [-- --versions LIST] [--json]`; repeated in every refusal. */
+  usage: string;
+  /** What each option does, printed under the usage by `--help`. */
+  details?: string;
+  /** The options besides `--help`, as parseArgs takes them. */
+  options: O;
+  /** Whether the command takes arguments that are not options (paths, names). */
+  positionals?: boolean;
+}
+
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: boolean }>>;
+
+/** What a command line asks for: a run, the usage, or nothing it can do (one line saying why). */
+export type CommandLine<O extends Options> =
+  | { kind: "run"; values: Parsed<O>["values"]; positionals: string[] }
+  | { kind: "help"; text: string }
+  | { kind: "refused"; message: string };
+
+/** The option a parseArgs message names (`'--jobs <value>'` → `--jobs`). */
+function optionIn(message: string): string {
+  return /'(-[^' ]*)/.exec(message)?.[1] ?? "";
+}
+
+/** parseArgs' message rewritten as a short phrase in the command's own voice. */
+function problemOf(error: unknown): string {
+  const { code, message } = error as { code?: string; message: string };
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${optionIn(message)}`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      if (message.includes("does not take an argument")) return `${optionIn(message)} takes no value`;
+      if (message.includes("ambiguous")) return `${optionIn(message)} needs a value (write ${optionIn(message)}=VALUE for one that starts with a dash)`;
+      return `${optionIn(message)} needs a value`;
+    default:
+      return message.split("\n")[0]!;
+  }
+}
+
+/** Reads `argv` against the command's options without printing or exiting. */
+export function readCommandLine<O extends Options>(command: Command<O>, argv: readonly string[]): CommandLine<O> {
+  const options = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  if (options.includes("--help") || options.includes("-h")) {
+    return { kind: "help", text: command.details === undefined ? command.usage : `${command.usage}\n\n${command.details}` };
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: command.options,
+      strict: true,
+      allowPositionals: command.positionals ?? false,
+    });
+    return { kind: "run", values: { ...values }, positionals };
+  } catch (error) {
+    return { kind: "refused", message: `${problemOf(error)}; ${command.usage}` };
+  }
+}
+
+/** Prints `name: message` on stderr and exits 2: the command line cannot be run. */
+export function refuse(command: { name: string; usage: string }, message: string): never {
+  process.stderr.write(`${command.name}: ${message}; ${command.usage}\n`);
+  process.exit(2);
+}
+
+/**
+ * Makes the process exit 0, without a stack trace, once the reader of `stream` has gone
+ * (`npm run ch37 | head -1`): nothing more can be shown, and an error would only make npm
+ * print a failure the reader did not cause.
+ */
+export function exitQuietlyWhenClosed(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+}
+
+/**
+ * The command line of a running command: its values and positionals, after printing the usage
+ * and exiting 0 for `--help`, or one line and exiting 2 for a command line it cannot run.
+ * Also stops the process quietly when stdout closes.
+ */
+export function commandLine<O extends Options>(
+  command: Command<O>,
+  argv: readonly string[] = process.argv.slice(2),
+): { values: Parsed<O>["values"]; positionals: string[] } {
+  exitQuietlyWhenClosed();
+  const line = readCommandLine(command, argv);
+  if (line.kind === "help") {
+    process.stdout.write(`${line.text}\n`);
+    process.exit(0);
+  }
+  if (line.kind === "refused") {
+    process.stderr.write(`${command.name}: ${line.message}\n`);
+    process.exit(2);
+  }
+  return { values: line.values, positionals: line.positionals };
+}
