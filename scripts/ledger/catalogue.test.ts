@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
-import { BOOK_CATALOGUE_PATH, CATALOGUE_PATH, readCatalogue } from "./catalogue.ts";
+import { BOOK_CATALOGUE_PATH, CATALOGUE_PATH, readAllClaims, readCatalogue, readFindings } from "./catalogue.ts";
 
 const bookMissing = existsSync(BOOK_CATALOGUE_PATH)
   ? false
@@ -17,4 +19,25 @@ test("catalogue: chapters/claims.tsv is identical to the book's ../shared/book/c
   const extra = [...ourIds].filter((id) => !bookIds.has(id));
   t.diagnostic(`ids only in the book: ${missing.join(", ") || "none"}; only in ours: ${extra.join(", ") || "none"}`);
   assert.equal(ours, book, "chapters/claims.tsv differs from ../shared/book/claims.tsv: copy the book's file over ours");
+});
+
+test("findings: chapters/findings.tsv has the catalogue's four columns, every row labelled found, no id shared with the book's", () => {
+  const findings = readFindings();
+  const bookIds = new Set(readCatalogue().map((c) => c.id));
+  assert.deepEqual(findings.filter((f) => bookIds.has(f.id)).map((f) => f.id), []);
+  assert.equal(readAllClaims().length, bookIds.size + findings.length);
+  assert.deepEqual(readAllClaims().map((r) => r.catalogue), [...Array(bookIds.size).fill("book"), ...Array(findings.length).fill("findings")]);
+});
+
+test("findings: a row labelled other than found, or an id also in the book's catalogue, is refused naming the id", () => {
+  const dir = mkdtempSync(join(tmpdir(), "findings-"));
+  const path = join(dir, "findings.tsv");
+  writeFileSync(path, "id\tlabel\tsource\tclaim\nch38.found.x\tobserved\tch38\tsomething measured\n");
+  assert.throws(() => readFindings(path), /ch38\.found\.x is labelled observed; every finding is labelled found/);
+  writeFileSync(path, "id\tlabel\tsource\tclaim\nch38.found.x\tfound\tch38\tsomething measured\n");
+  assert.deepEqual(readFindings(path).map((f) => f.id), ["ch38.found.x"]);
+  writeFileSync(path, `id\tlabel\tsource\tclaim\n${readCatalogue()[0]!.id}\tfound\tch37\ttwice\n`);
+  assert.throws(() => readAllClaims(CATALOGUE_PATH, path), /is in both chapters\/claims\.tsv and chapters\/findings\.tsv/);
+  writeFileSync(path, "id\tlabel\tclaim\n");
+  assert.throws(() => readFindings(path), /findings\.tsv: the header must be id<tab>label<tab>source<tab>claim/);
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { checkInstall, isInstallProblem, type InstalledPi } from "../../examples/support/pin.ts";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT, type CatalogueRow } from "./catalogue.ts";
 import { verdictOf, type Check } from "./check.ts";
 import { runLedger } from "./ledger.ts";
 import type { LedgerJson } from "./render.ts";
@@ -13,25 +13,25 @@ function install(): InstalledPi {
   return found;
 }
 
-async function ledger(argv: string[], checks: Check[]) {
+async function ledger(argv: string[], checks: Check[], catalogue?: () => CatalogueRow[]) {
   let out = "";
   let err = "";
-  const status = await runLedger(argv, install(), { out: (t) => (out += t), err: (t) => (err += t), errIsTty: false }, checks);
+  const status = await runLedger(argv, install(), { out: (t) => (out += t), err: (t) => (err += t), errIsTty: false }, checks, catalogue);
   return { status, out, err };
 }
 
 const ID = "ch37.deps.two-runtime-deps";
 
-test("ledger: --json prints {pin, node, claims} and nothing else on stdout; progress goes to stderr", async () => {
+test("ledger: --json prints {pin, node, claims, findings} and nothing else on stdout; progress goes to stderr", async () => {
   const { status, out, err } = await ledger(["--json", "--only", `^${ID}$`], [
     { id: ID, run: async () => verdictOf(true, "two of them") },
   ]);
   assert.equal(status, 0);
   const json = JSON.parse(out) as LedgerJson;
-  assert.deepEqual(Object.keys(json), ["pin", "node", "claims"]);
+  assert.deepEqual(Object.keys(json), ["pin", "node", "claims", "findings"]);
   assert.deepEqual(Object.keys(json.pin), ["core", "ai", "typebox"]);
   assert.deepEqual(json.claims, [{ id: ID, label: "documented", verdict: "holds", evidence: "two of them" }]);
-  assert.match(err, /\[1\/2\] holds/);
+  assert.match(err, /\[1\/1\] holds/);
 });
 
 test("ledger: a check that throws is a crash, never fails, and the exit status is non-zero", async () => {
@@ -76,4 +76,32 @@ test("ledger entry: a wrong installed version is refused with one line and exit 
   assert.equal(run.stdout, "");
   assert.equal(run.stderr.trimEnd().split("\n").length, 1);
   assert.match(run.stderr, /measures 9\.9\.9; run npm ci/);
+});
+
+const FINDING = "ch38.found.example";
+const withFinding = (): CatalogueRow[] => [
+  { catalogue: "book", claim: { id: ID, label: "documented", source: "ch37", claim: "two runtime dependencies" } },
+  { catalogue: "findings", claim: { id: FINDING, label: "found", source: "ch38", claim: "a measured fact the book does not state" } },
+];
+const bothChecks: Check[] = [
+  { id: ID, run: async () => verdictOf(true, "two of them") },
+  { id: FINDING, run: async () => verdictOf(false, "measured otherwise") },
+];
+
+test("ledger: findings print in their own section after the book's claims, with their own totals", async () => {
+  const { status, out } = await ledger([], bothChecks, withFinding);
+  assert.equal(status, 0);
+  const bookAt = out.indexOf(ID);
+  const sectionAt = out.indexOf("The companion's findings (chapters/findings.tsv)");
+  assert.ok(bookAt > 0 && sectionAt > bookAt && out.indexOf(FINDING) > sectionAt, out);
+  assert.match(out, /Totals: the book's claims \(1\)\n.*\n\s+documented\s+1\s+0\s+0\s+0\s+0\n\s+all\s+1\s+0\s+0\s+0\s+0/);
+  assert.match(out, /Totals: the companion's findings \(1\)\n.*\n\s+found\s+0\s+0\s+1\s+0\s+0\n\s+all\s+0\s+0\s+1\s+0\s+0/);
+});
+
+test("ledger: --json keeps the book's claims in `claims` and puts the findings in `findings`; --only selects over both", async () => {
+  const json = JSON.parse((await ledger(["--json"], bothChecks, withFinding)).out) as LedgerJson;
+  assert.deepEqual(json.claims.map((c) => c.id), [ID]);
+  assert.deepEqual(json.findings, [{ id: FINDING, label: "found", verdict: "fails", evidence: "measured otherwise" }]);
+  const only = JSON.parse((await ledger(["--json", "--only", "found"], bothChecks, withFinding)).out) as LedgerJson;
+  assert.deepEqual([only.claims.length, only.findings.map((f) => f.id)], [0, [FINDING]]);
 });

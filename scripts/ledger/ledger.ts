@@ -2,11 +2,11 @@ import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { appendixFacts, appendixFiles, writeAppendix } from "./appendix.ts";
 import { isArgsProblem, parseArgs } from "./args.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
-import { readCatalogue, type Claim } from "./catalogue.ts";
+import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./registry.ts";
-import { ledgerHeader, ledgerJson, ledgerTable, totalsTable, verdictColumn, type LedgerRow } from "./render.ts";
+import { ledgerJson, ledgerText, verdictColumn, type LedgerRow } from "./render.ts";
 import { runChecks, type Outcome } from "./run.ts";
 
 /** Where the ledger writes: results to `out`, progress and problems to `err`. */
@@ -33,47 +33,54 @@ function isPinnedInstall(install: InstalledPi): boolean {
 }
 
 /**
- * Runs the ledger over the catalogue and returns the exit status: 0 when the
- * verification ran (whatever the verdicts), 1 when a check crashed or the negative
- * control stopped failing, 2 when it could not run (bad arguments). `checks` is the
- * registry unless a test substitutes its own.
+ * Runs the ledger over both catalogues (the book's claims, then the companion's findings)
+ * and returns the exit status: 0 when the verification ran (whatever the verdicts), 1 when
+ * a check crashed or the negative control stopped failing, 2 when it could not run (bad
+ * arguments). `checks` is the registry unless a test substitutes its own, and so is the
+ * catalogue.
  */
 export async function runLedger(
   argv: readonly string[],
   install: InstalledPi,
   io: LedgerIO,
   checks: readonly Check[] = allChecks,
+  catalogueOf: () => CatalogueRow[] = readAllClaims,
 ): Promise<number> {
   const args = parseArgs(argv);
   if (isArgsProblem(args)) {
     io.err(`${PREFIX} ${args.message}\n`);
     return 2;
   }
-  const catalogue = readCatalogue();
-  const selected = args.only === undefined ? catalogue : catalogue.filter((c) => args.only!.test(c.id));
+  const catalogue = catalogueOf();
+  const selected = args.only === undefined ? catalogue : catalogue.filter(({ claim }) => args.only!.test(claim.id));
   if (selected.length === 0) {
-    io.err(`${PREFIX} --only ${args.only?.source} matches no claim id in chapters/claims.tsv (ids look like ${catalogue[0]?.id})\n`);
+    io.err(
+      `${PREFIX} --only ${args.only?.source} matches no id in chapters/claims.tsv or chapters/findings.tsv (ids look like ${catalogue[0]?.claim.id})\n`,
+    );
     return 2;
   }
   const byId = new Map(checks.map((check) => [check.id, check]));
-  const toRun = [...selected.map((claim) => checkFor(claim, byId)), negativeControl];
+  const toRun = [...selected.map(({ claim }) => checkFor(claim, byId)), negativeControl];
 
+  // Progress counts the claims; the negative control is reported apart, once, after the table.
+  let settledClaims = 0;
+  const total = selected.length;
   const outcomes = await runChecks(toRun, {
     concurrency: 4,
-    onSettled: (outcome, settled, total) => {
-      const status = outcome.kind === "result" ? outcome.result.verdict : "CRASH";
-      const line = `[${String(settled).padStart(String(total).length)}/${total}] ${status.padEnd(13)} ${outcome.id}`;
+    onSettled: (outcome) => {
+      if (outcome.id === negativeControl.id) return;
+      const line = `[${String(++settledClaims).padStart(String(total).length)}/${total}] ${verdictColumn(outcome).padEnd(13)} ${outcome.id}`;
       io.err(io.errIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
     },
   });
   if (io.errIsTty) io.err("\r\x1b[2K");
 
   const control = outcomes.pop()!;
-  const rows: LedgerRow[] = selected.map((claim, i) => ({ claim, outcome: outcomes[i]! }));
+  const rows: LedgerRow[] = selected.map(({ catalogue, claim }, i) => ({ catalogue, claim, outcome: outcomes[i]! }));
   if (args.json) {
     io.out(`${JSON.stringify(ledgerJson(install, rows), null, 2)}\n`);
   } else {
-    io.out(`${ledgerHeader(install)}\n${ledgerTable(rows)}\n${totalsTable(rows)}\n`);
+    io.out(`${ledgerText(install, rows)}\n`);
   }
 
   let status = 0;

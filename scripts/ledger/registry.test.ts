@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { PROJECT_ROOT, readCatalogue } from "./catalogue.ts";
+import { PROJECT_ROOT, readAllClaims } from "./catalogue.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./registry.ts";
 
-test("registry: every catalogue id has exactly one check, and no check has an id outside the catalogue", () => {
-  const catalogue = new Set(readCatalogue().map((claim) => claim.id));
+test("registry: every id of claims.tsv and findings.tsv has exactly one check, and no check has an id outside them", () => {
+  const catalogue = new Set(readAllClaims().map(({ claim }) => claim.id));
   const counts = new Map<string, number>();
   for (const check of allChecks) counts.set(check.id, (counts.get(check.id) ?? 0) + 1);
   const missing = [...catalogue].filter((id) => !counts.has(id));
@@ -34,5 +34,5 @@ test("registry: loading it imports no chapter module and no Pi package; each che
     console.log(allChecks.length);`;
   const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], { cwd: PROJECT_ROOT, encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr.split("\n").find((line) => line.includes("loaded with the registry")) ?? run.stderr);
-  assert.equal(Number(run.stdout), readCatalogue().length);
+  assert.equal(Number(run.stdout), readAllClaims().length);
 });

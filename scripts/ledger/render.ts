@@ -1,32 +1,44 @@
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { BOOK_PIN } from "../../examples/support/pin.ts";
-import { chapterOf, type Claim } from "./catalogue.ts";
+import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
 import type { Verdict } from "./check.ts";
 import type { Outcome } from "./run.ts";
 
-/** One ledger row: a catalogue claim and what its check produced. */
+/** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */
 export interface LedgerRow {
+  catalogue: CatalogueName;
   claim: Claim;
   outcome: Outcome;
 }
 
-/** The `--json` document: the measured versions, Node, and one entry per claim. */
+/** One entry of `--json`: a verdict with its evidence, or a crash (its error) instead of a verdict. */
+export type LedgerJsonEntry = { id: string; label: string; verdict: Verdict; evidence: string } | { id: string; label: string; crash: string };
+
+/**
+ * The `--json` document: the measured versions, Node, one entry per book claim in `claims`
+ * (the shape consumers such as the release matrix read), and the companion's findings apart
+ * in `findings`, with the same entry shape.
+ */
 export interface LedgerJson {
   pin: { core: string; ai: string; typebox: string };
   node: string;
-  claims: ({ id: string; label: string; verdict: Verdict; evidence: string } | { id: string; label: string; crash: string })[];
+  claims: LedgerJsonEntry[];
+  findings: LedgerJsonEntry[];
 }
 
-/** The `--json` document for a run; a crashed check carries `crash` (its error) instead of a verdict. */
+function jsonEntry({ claim, outcome }: LedgerRow): LedgerJsonEntry {
+  return outcome.kind === "result"
+    ? { id: claim.id, label: claim.label, verdict: outcome.result.verdict, evidence: outcome.result.evidence }
+    : { id: claim.id, label: claim.label, crash: outcome.error };
+}
+
+/** The `--json` document for a run: book claims in `claims`, findings in `findings`. */
 export function ledgerJson(install: InstalledPi, rows: readonly LedgerRow[], node = process.versions.node): LedgerJson {
   return {
     pin: { core: install.core, ai: install.ai, typebox: install.typebox },
     node,
-    claims: rows.map(({ claim, outcome }) =>
-      outcome.kind === "result"
-        ? { id: claim.id, label: claim.label, verdict: outcome.result.verdict, evidence: outcome.result.evidence }
-        : { id: claim.id, label: claim.label, crash: outcome.error },
-    ),
+    claims: rows.filter((r) => r.catalogue === "book").map(jsonEntry),
+    findings: rows.filter((r) => r.catalogue === "findings").map(jsonEntry),
   };
 }
 
@@ -45,15 +57,15 @@ export function ledgerHeader(install: InstalledPi, node = process.versions.node)
   return `Claim ledger: pi-agent-core ${install.core} (${standIn}), pi-ai ${install.ai}, typebox ${install.typebox}, Node ${node}`;
 }
 
-/** The ledger grouped by chapter: id, label, verdict, evidence on one line per claim. */
-export function ledgerTable(rows: readonly LedgerRow[]): string {
+/** The ledger grouped by chapter: id, label, verdict, evidence on one line per claim (or finding: `noun`). */
+export function ledgerTable(rows: readonly LedgerRow[], noun = "claims"): string {
   const chapters = [...new Set(rows.map((r) => chapterOf(r.claim.id)))];
   const idWidth = Math.max(...rows.map((r) => r.claim.id.length));
   const labelWidth = Math.max(...rows.map((r) => r.claim.label.length));
   const lines: string[] = [];
   for (const chapter of chapters) {
     const inChapter = rows.filter((r) => chapterOf(r.claim.id) === chapter);
-    lines.push("", `${chapter} (${inChapter.length} claims)`);
+    lines.push("", `${chapter} (${inChapter.length} ${noun})`);
     for (const { claim, outcome } of inChapter) {
       lines.push(
         `  ${claim.id.padEnd(idWidth)}  ${claim.label.padEnd(labelWidth)}  ${verdictColumn(outcome).padEnd(13)}  ${evidenceColumn(outcome)}`,
@@ -65,8 +77,8 @@ export function ledgerTable(rows: readonly LedgerRow[]): string {
 
 const COLUMNS = ["holds", "qualified", "fails", "not-checkable", "CRASH"] as const;
 
-/** Totals per label and verdict, with a row for all claims. */
-export function totalsTable(rows: readonly LedgerRow[]): string {
+/** Totals per label and verdict, with a row for all of `rows`, under `title`. */
+export function totalsTable(rows: readonly LedgerRow[], title = "Totals"): string {
   const labels = [...new Set(rows.map((r) => r.claim.label))].sort();
   const count = (subset: readonly LedgerRow[], column: (typeof COLUMNS)[number]) =>
     subset.filter((r) => verdictColumn(r.outcome) === column).length;
@@ -75,7 +87,7 @@ export function totalsTable(rows: readonly LedgerRow[]): string {
     `  ${name.padEnd(labelWidth)}  ${cells.map((c, i) => String(c).padStart(COLUMNS[i]!.length)).join("  ")}`;
   return [
     "",
-    "Totals",
+    title,
     line("label", [...COLUMNS]),
     ...labels.map((label) => {
       const subset = rows.filter((r) => r.claim.label === label);
@@ -83,4 +95,21 @@ export function totalsTable(rows: readonly LedgerRow[]): string {
     }),
     line("all", COLUMNS.map((c) => count(rows, c))),
   ].join("\n");
+}
+
+/**
+ * The whole text report: the header, the book's claims by chapter, the companion's findings
+ * in their own section after them, and totals for each apart.
+ */
+export function ledgerText(install: InstalledPi, rows: readonly LedgerRow[]): string {
+  const book = rows.filter((r) => r.catalogue === "book");
+  const findings = rows.filter((r) => r.catalogue === "findings");
+  const parts = [ledgerHeader(install)];
+  if (book.length > 0) parts.push("", "The book's claims (chapters/claims.tsv)", ledgerTable(book));
+  if (findings.length > 0) {
+    parts.push("", "The companion's findings (chapters/findings.tsv): measured facts the book does not state", ledgerTable(findings, "findings"));
+  }
+  if (book.length > 0) parts.push(totalsTable(book, `Totals: the book's claims (${book.length})`));
+  if (findings.length > 0) parts.push(totalsTable(findings, `Totals: the companion's findings (${findings.length})`));
+  return parts.join("\n");
 }
