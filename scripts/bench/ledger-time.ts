@@ -12,10 +12,10 @@ export async function measureLedger(root: string, repetitions: number, progress:
   const title = "The claim ledger's wall time";
   if (!existsSync(join(root, LEDGER))) return { kind: "skipped", title, reason: `${LEDGER} does not exist yet` };
   const runs: TimedProcess[] = [];
-  // --only . selects every claim, and keeps the ledger from rewriting appendix A.
+  // --no-write: every claim, and the ledger leaves appendix/ alone.
   const samples = await interleave(
     [
-      { name: "ledger", run: async () => void runs.push(await timeTsx([LEDGER, "--json", "--only", "."], root)) },
+      { name: "ledger", run: async () => void runs.push(await timeTsx([LEDGER, "--json", "--no-write"], root)) },
       { name: "baseline", run: async () => void (await timeTsx([BASELINE], root)) },
     ],
     repetitions,
@@ -29,7 +29,7 @@ export async function measureLedger(root: string, repetitions: number, progress:
   return {
     kind: "measured",
     title,
-    method: `\`node --import tsx ${LEDGER} --json --only .\` (every claim, no appendix written) and a child process that only starts Node and tsx, interleaved, ${repetitions} run(s) each; medians. The ledger runs its checks four at a time and asks the npm registry about releases, so its time includes the network.`,
+    method: `\`node --import tsx ${LEDGER} --json --no-write\` (every claim, no appendix written) and a child process that only starts Node and tsx, interleaved, ${repetitions} run(s) each; medians. The ledger runs its checks four at a time and asks the npm registry about releases, so its time includes the network.`,
     tables: [
       {
         header: ["process", "median wall time", "ratio to start-up"],

@@ -1,41 +1,49 @@
+import { readCommandLine, type Command } from "../lib/cli.ts";
+
 /** What the command line asked for. */
 export interface LedgerArgs {
+  kind: "run";
   json: boolean;
   only: RegExp | undefined;
+  /** False with `--no-write`: a full run at the pin then leaves appendix/ as it is. */
+  write: boolean;
 }
+
+/** `--help`: the usage and what each option does, for stdout, exit 0. */
+export type LedgerHelp = { kind: "help"; text: string };
 
 /** A command line the ledger cannot run with, as a value with one line saying what to do. */
-export type ArgsProblem = { kind: "unknown-option" | "missing-value" | "invalid-regex"; message: string };
+export type ArgsProblem = { kind: "refused"; message: string };
 
-const USAGE = "usage: npm start -- [--json] [--only REGEX]";
+/** The ledger's command line, as the shared command-line module reads it. */
+export const LEDGER_COMMAND = {
+  name: "pi-book-companion",
+  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write]",
+  details: [
+    "  --json        print {pin, node, claims, findings} as JSON on stdout and nothing else",
+    "  --only REGEX  run only the ids the JavaScript regular expression matches (claims and findings)",
+    "  --no-write    leave appendix/ as it is (a full run at the pin otherwise updates it when a verdict",
+    "                or a measured fact changed)",
+    "  --help        this text",
+    "Options go after `--`: `npm start --only x` hands --only to npm, which drops it.",
+  ].join("\n"),
+  options: { json: { type: "boolean" }, only: { type: "string" }, "no-write": { type: "boolean" } },
+} satisfies Command<Record<string, { type: "string" | "boolean" }>>;
 
-/** Parses `--json` and `--only REGEX` (also `--only=REGEX`). */
-export function parseArgs(argv: readonly string[]): LedgerArgs | ArgsProblem {
-  let json = false;
+/** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write` and `--help`. */
+export function parseArgs(argv: readonly string[]): LedgerArgs | LedgerHelp | ArgsProblem {
+  const line = readCommandLine(LEDGER_COMMAND, argv);
+  if (line.kind !== "run") return line;
+  const { json = false, only: source, "no-write": noWrite = false } = line.values;
   let only: RegExp | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--json") {
-      json = true;
-    } else if (arg === "--only" || arg.startsWith("--only=")) {
-      const source = arg === "--only" ? argv[++i] : arg.slice("--only=".length);
-      if (source === undefined || source === "") {
-        return { kind: "missing-value", message: `--only needs a regular expression over claim ids; ${USAGE}` };
-      }
-      try {
-        only = new RegExp(source);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        return { kind: "invalid-regex", message: `--only ${source}: not a regular expression (${why}); ${USAGE}` };
-      }
-    } else {
-      return { kind: "unknown-option", message: `unknown option ${arg}; ${USAGE}` };
+  if (source !== undefined) {
+    if (source === "") return { kind: "refused", message: `--only needs a regular expression over ids; ${LEDGER_COMMAND.usage}` };
+    try {
+      only = new RegExp(source);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { kind: "refused", message: `--only ${source}: not a regular expression (${why}); ${LEDGER_COMMAND.usage}` };
     }
   }
-  return { json, only };
-}
-
-/** Type guard for the problem side of {@link parseArgs}. */
-export function isArgsProblem(value: LedgerArgs | ArgsProblem): value is ArgsProblem {
-  return "kind" in value;
+  return { kind: "run", json, only, write: !noWrite };
 }

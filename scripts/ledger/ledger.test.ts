@@ -89,7 +89,7 @@ const bothChecks: Check[] = [
 ];
 
 test("ledger: findings print in their own section after the book's claims, with their own totals", async () => {
-  const { status, out } = await ledger([], bothChecks, withFinding);
+  const { status, out } = await ledger(["--no-write"], bothChecks, withFinding);
   assert.equal(status, 0);
   const bookAt = out.indexOf(ID);
   const sectionAt = out.indexOf("The companion's findings (chapters/findings.tsv)");
@@ -99,7 +99,7 @@ test("ledger: findings print in their own section after the book's claims, with 
 });
 
 test("ledger: --json keeps the book's claims in `claims` and puts the findings in `findings`; --only selects over both", async () => {
-  const json = JSON.parse((await ledger(["--json"], bothChecks, withFinding)).out) as LedgerJson;
+  const json = JSON.parse((await ledger(["--json", "--no-write"], bothChecks, withFinding)).out) as LedgerJson;
   assert.deepEqual(json.claims.map((c) => c.id), [ID]);
   assert.deepEqual(json.findings, [{ id: FINDING, label: "found", verdict: "fails", evidence: "measured otherwise" }]);
   const only = JSON.parse((await ledger(["--json", "--only", "found"], bothChecks, withFinding)).out) as LedgerJson;

@@ -1,6 +1,6 @@
 import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { appendixFacts, appendixFiles, writeAppendix } from "./appendix.ts";
-import { isArgsProblem, parseArgs } from "./args.ts";
+import { parseArgs } from "./args.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
@@ -47,7 +47,11 @@ export async function runLedger(
   catalogueOf: () => CatalogueRow[] = readAllClaims,
 ): Promise<number> {
   const args = parseArgs(argv);
-  if (isArgsProblem(args)) {
+  if (args.kind === "help") {
+    io.out(`${args.text}\n`);
+    return 0;
+  }
+  if (args.kind === "refused") {
     io.err(`${PREFIX} ${args.message}\n`);
     return 2;
   }
@@ -97,7 +101,7 @@ export async function runLedger(
   );
   if (!controlOk) status = 1;
 
-  if (args.only === undefined && isPinnedInstall(install)) {
+  if (args.write && args.only === undefined && isPinnedInstall(install)) {
     status = Math.max(status, writeAppendixFrom(install, outcomes, io));
     writeLatestVerdicts(ledgerJson(install, rows));
   }
