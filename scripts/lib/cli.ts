@@ -22,11 +22,33 @@ export interface Command<O extends Options> {
 
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: boolean }>>;
 
-/** What a command line asks for: a run, the usage, or nothing it can do (one line saying why). */
-export type CommandLine<O extends Options> =
-  | { kind: "run"; values: Parsed<O>["values"]; positionals: string[] }
-  | { kind: "help"; text: string }
-  | { kind: "refused"; message: string };
+/** `--help` or `-h`: the text to print before exiting 0. */
+export type Help = { kind: "help"; text: string };
+
+/** A command line the command cannot run with: one line saying what is wrong, ending with the usage. */
+export type Refusal = { kind: "refused"; message: string };
+
+/** What a command line asks for: a run, the usage, or nothing the command can do. */
+export type CommandLine<O extends Options> = { kind: "run"; values: Parsed<O>["values"]; positionals: string[] } | Help | Refusal;
+
+/** A refusal of `problem`, a short phrase such as `--jobs x: expected a whole number`, for `command`. */
+export function refusal(command: { usage: string }, problem: string): Refusal {
+  return { kind: "refused", message: `${problem}; ${command.usage}` };
+}
+
+/** `text` (the value of `option`) as a whole number of at least `min`, or why it is not one. */
+export function wholeNumber(command: { usage: string }, option: string, text: string, min: number): number | Refusal {
+  const value = Number(text);
+  return text.trim() !== "" && Number.isSafeInteger(value) && value >= min
+    ? value
+    : refusal(command, `${option} ${text}: expected a whole number of at least ${min}`);
+}
+
+/** Whether `value` is the help or refusal side of a parse rather than the arguments. */
+export function isHelpOrRefusal(value: unknown): value is Help | Refusal {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  return typeof value === "object" && (kind === "help" || kind === "refused");
+}
 
 /** The option a parseArgs message names (`'--jobs <value>'` → `--jobs`). */
 function optionIn(message: string): string {
@@ -65,14 +87,27 @@ export function readCommandLine<O extends Options>(command: Command<O>, argv: re
     });
     return { kind: "run", values: { ...values }, positionals };
   } catch (error) {
-    return { kind: "refused", message: `${problemOf(error)}; ${command.usage}` };
+    return refusal(command, problemOf(error));
   }
 }
 
-/** Prints `name: message` on stderr and exits 2: the command line cannot be run. */
-export function refuse(command: { name: string; usage: string }, message: string): never {
-  process.stderr.write(`${command.name}: ${message}; ${command.usage}\n`);
+/**
+ * The arguments of `parsed`, after printing the usage and exiting 0 for `--help`, or printing
+ * `name: message` on stderr and exiting 2 for a refusal.
+ */
+export function orExit<T>(command: { name: string }, parsed: T | Help | Refusal): T {
+  if (!isHelpOrRefusal(parsed)) return parsed;
+  if (parsed.kind === "help") {
+    process.stdout.write(`${parsed.text}\n`);
+    process.exit(0);
+  }
+  process.stderr.write(`${command.name}: ${parsed.message}\n`);
   process.exit(2);
+}
+
+/** Prints `name: problem; usage` on stderr and exits 2, for a value the command cannot run with. */
+export function refuse(command: { name: string; usage: string }, problem: string): never {
+  return orExit(command, refusal(command, problem)) as never;
 }
 
 /**
@@ -97,14 +132,6 @@ export function commandLine<O extends Options>(
   argv: readonly string[] = process.argv.slice(2),
 ): { values: Parsed<O>["values"]; positionals: string[] } {
   exitQuietlyWhenClosed();
-  const line = readCommandLine(command, argv);
-  if (line.kind === "help") {
-    process.stdout.write(`${line.text}\n`);
-    process.exit(0);
-  }
-  if (line.kind === "refused") {
-    process.stderr.write(`${command.name}: ${line.message}\n`);
-    process.exit(2);
-  }
-  return { values: line.values, positionals: line.positionals };
+  const { values, positionals } = orExit(command, readCommandLine(command, argv)) as Extract<CommandLine<O>, { kind: "run" }>;
+  return { values, positionals };
 }
