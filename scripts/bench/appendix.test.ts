@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { renderAppendix } from "./appendix.ts";
-import { parseBenchArgs } from "./args.ts";
+import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";
 import type { BenchEnvironment } from "./environment.ts";
 
 const env: BenchEnvironment = {
@@ -30,11 +30,17 @@ test("bench appendix: the environment, each measured table, and every skipped se
   assert.match(text, /## Beta\n\nNot measured: beta does not exist yet\./);
 });
 
-test("bench args: defaults, overrides, and bad input as one line with a kind", () => {
+test("bench args: defaults, overrides, and bad input refused in one line that ends with the usage", () => {
   assert.deepEqual(parseBenchArgs([]), { reps: 15, processReps: 1, only: ["step", "lookup", "ledger", "notebooks"] });
   assert.deepEqual(parseBenchArgs(["--reps=3", "--process-reps", "2", "--only", "lookup,step"]), { reps: 3, processReps: 2, only: ["lookup", "step"] });
-  for (const [argv, kind] of [[["--reps", "0"], "invalid-value"], [["--only", "disk"], "invalid-value"], [["--fast"], "unknown-option"]] as const) {
+  const refusals = [
+    [["--reps", "0"], "--reps 0: expected a whole number of at least 1"],
+    [["--only", "disk"], "--only disk: expected some of step,lookup,ledger,notebooks"],
+    [["--fast"], "unknown option --fast"],
+  ] as const;
+  for (const [argv, problem] of refusals) {
     const parsed = parseBenchArgs(argv);
-    assert.ok("kind" in parsed && parsed.kind === kind && !parsed.message.includes("\n"), argv.join(" "));
+    assert.ok("kind" in parsed && parsed.kind === "refused", argv.join(" "));
+    assert.equal(parsed.message, `${problem}; ${BENCH_COMMAND.usage}`);
   }
 });

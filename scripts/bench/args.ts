@@ -1,3 +1,5 @@
+import { isHelpOrRefusal, readCommandLine, refusal, wholeNumber, type Help, type Refusal } from "../lib/cli.ts";
+
 /** Which parts of the benchmark to run. */
 export const SECTION_NAMES = ["step", "lookup", "ledger", "notebooks"] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
@@ -11,37 +13,32 @@ export interface BenchArgs {
   only: SectionName[];
 }
 
-/** A command line the benchmark cannot run with, as a value with one line saying what to do. */
-export type BenchArgsProblem = { kind: "unknown-option" | "invalid-value" | "help"; message: string };
-
-export const USAGE = `usage: npm run bench -- [--reps N] [--process-reps N] [--only ${SECTION_NAMES.join(",")}]`;
+export const BENCH_COMMAND = {
+  name: "bench",
+  usage: `usage: npm run bench -- [--reps N] [--process-reps N] [--only ${SECTION_NAMES.join(",")}]`,
+  details: [
+    "Measures ratios side by side in one run and writes appendix C (only when every section ran).",
+    "  --reps N          samples per contender in the in-process sections, step and lookup (default 15)",
+    "  --process-reps N  runs per contender in the child-process sections, ledger and notebooks (default 1)",
+    `  --only LIST       some of ${SECTION_NAMES.join(",")}, comma-separated; prints without writing the appendix`,
+  ].join("\n"),
+  options: { reps: { type: "string" }, "process-reps": { type: "string" }, only: { type: "string" } },
+} as const;
 
 /** Parses `--reps`, `--process-reps` and `--only` (also as `--opt=value`). */
-export function parseBenchArgs(argv: readonly string[]): BenchArgs | BenchArgsProblem {
-  const args: BenchArgs = { reps: 15, processReps: 1, only: [...SECTION_NAMES] };
-  for (let i = 0; i < argv.length; i++) {
-    const raw = argv[i]!;
-    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
-    const name = eq < 0 ? raw : raw.slice(0, eq);
-    const value = () => (eq < 0 ? argv[++i] : raw.slice(eq + 1));
-    if (name === "--reps" || name === "--process-reps") {
-      const text = value();
-      const n = Number(text);
-      if (!Number.isSafeInteger(n) || n < 1) return { kind: "invalid-value", message: `${name} ${text ?? ""}: expected an integer >= 1; ${USAGE}` };
-      if (name === "--reps") args.reps = n;
-      else args.processReps = n;
-    } else if (name === "--only") {
-      const list = (value() ?? "").split(",").filter((s) => s !== "");
-      const unknown = list.filter((s) => !(SECTION_NAMES as readonly string[]).includes(s));
-      if (list.length === 0 || unknown.length > 0) {
-        return { kind: "invalid-value", message: `--only ${unknown.join(",")}: expected some of ${SECTION_NAMES.join(",")}; ${USAGE}` };
-      }
-      args.only = list as SectionName[];
-    } else if (name === "--help" || name === "-h") {
-      return { kind: "help", message: USAGE };
-    } else {
-      return { kind: "unknown-option", message: `unknown option ${raw}; ${USAGE}` };
-    }
+export function parseBenchArgs(argv: readonly string[]): BenchArgs | Help | Refusal {
+  const line = readCommandLine(BENCH_COMMAND, argv);
+  if (line.kind !== "run") return line;
+  const { values } = line;
+  const reps = values.reps === undefined ? 15 : wholeNumber(BENCH_COMMAND, "--reps", values.reps, 1);
+  if (isHelpOrRefusal(reps)) return reps;
+  const processReps = values["process-reps"] === undefined ? 1 : wholeNumber(BENCH_COMMAND, "--process-reps", values["process-reps"], 1);
+  if (isHelpOrRefusal(processReps)) return processReps;
+  if (values.only === undefined) return { reps, processReps, only: [...SECTION_NAMES] };
+  const list = values.only.split(",").filter((s) => s !== "");
+  const unknown = list.filter((s) => !(SECTION_NAMES as readonly string[]).includes(s));
+  if (list.length === 0 || unknown.length > 0) {
+    return refusal(BENCH_COMMAND, `--only ${values.only}: expected some of ${SECTION_NAMES.join(",")}`);
   }
-  return args;
+  return { reps, processReps, only: list as SectionName[] };
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
 import { APPENDIX_PATH, renderAppendix } from "./appendix.ts";
-import { parseBenchArgs, SECTION_NAMES, USAGE, type SectionName } from "./args.ts";
+import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
 import { readEnvironment } from "./environment.ts";
 import { measureLedger } from "./ledger-time.ts";
 import { measureLookupGrowth } from "./lookup-growth.ts";
@@ -19,18 +19,9 @@ export interface BenchIo {
 
 /**
  * Runs the benchmark and writes appendix C whole, or not at all (a run of some sections
- * only prints its figures). Returns the exit status: 0 done, 2 bad arguments.
+ * only prints its figures). Returns the exit status: 0 once done.
  */
-export async function runBench(argv: readonly string[], install: InstalledPi, root: string, io: BenchIo): Promise<number> {
-  const args = parseBenchArgs(argv);
-  if ("kind" in args) {
-    if (args.kind === "help") {
-      io.out(`${USAGE}\n`);
-      return 0;
-    }
-    io.err(`bench: ${args.message}\n`);
-    return 2;
-  }
+export async function runBench(args: BenchArgs, install: InstalledPi, root: string, io: BenchIo): Promise<number> {
   const loadAtStart = loadavg()[0] ?? 0;
   const progress = (line: string) => io.err(`bench: ${line}\n`);
   const run: Record<SectionName, () => Promise<BenchSection>> = {

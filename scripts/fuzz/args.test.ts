@@ -17,23 +17,28 @@ test("fuzz args: --runs, --seed, --path and --version, in both spellings", () =>
   assert.deepEqual(parseFuzzArgs(["--replay", '{"responses":[]}']), { mode: "replay", json: '{"responses":[]}', version: "fixed" });
 });
 
-test("fuzz args: bad input is one value with a kind and a line that says what to do", () => {
+test("fuzz args: bad input is one line that says what is wrong and ends with the usage", () => {
   const cases: [string[], string][] = [
-    [["--runs", "0"], "invalid-value"],
-    [["--runs"], "missing-value"],
-    [["--seed", "1.5"], "invalid-value"],
-    [["--path", "x"], "invalid-value"],
-    [["--path", "1:2"], "missing-value"],
-    [["--version", "old"], "invalid-value"],
-    [["--replay"], "missing-value"],
-    [["--fast"], "unknown-option"],
-    [["--help"], "help"],
+    [["--runs", "0"], "--runs 0: expected a whole number of at least 1"],
+    [["--runs"], "--runs needs a value"],
+    [["--seed", "1.5"], "--seed 1.5: expected a whole number"],
+    [["--path", "x"], "--path x: expected the path a failing campaign printed"],
+    [["--path", "1:2"], "--path replays a campaign only with the --seed it printed"],
+    [["--version", "old"], "--version old: expected one of fixed, unfixed, no-bound"],
+    [["--replay"], "--replay needs a value"],
+    [["--fast"], "unknown option --fast"],
   ];
-  for (const [argv, kind] of cases) {
+  for (const [argv, problem] of cases) {
     const parsed = parseFuzzArgs(argv);
-    assert.ok("kind" in parsed, argv.join(" "));
-    assert.equal(parsed.kind, kind, argv.join(" "));
-    assert.match(parsed.message, /usage: npm run fuzz/);
+    assert.ok("kind" in parsed && parsed.kind === "refused", argv.join(" "));
+    assert.ok(parsed.message.startsWith(problem), parsed.message);
+    assert.match(parsed.message, /; usage: npm run fuzz/);
     assert.doesNotMatch(parsed.message, /\n/);
   }
+});
+
+test("fuzz args: --help is the usage and what each option does", () => {
+  const parsed = parseFuzzArgs(["--help"]);
+  assert.ok("kind" in parsed && parsed.kind === "help");
+  assert.match(parsed.text, /^usage: npm run fuzz[^]*--replay JSON +run one conversation/);
 });

@@ -6,7 +6,7 @@ import { describeOutcome, failedSubmits } from "../../examples/ch38-typed-step/m
 import type { StepFunction } from "../../examples/ch38-typed-step/run-step.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { assertStepInvariants, runConversation, violations } from "../../examples/ch38-typed-step/step-invariants.ts";
-import { isFuzzArgsProblem, parseFuzzArgs, USAGE, type StepVersionName } from "./args.ts";
+import type { FuzzArgs, StepVersionName } from "./args.ts";
 
 /** Where the fuzzer writes: results on `out`, progress and problems on `err`. */
 export interface FuzzIo {
@@ -50,17 +50,8 @@ function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
 
-/** Runs the fuzzer for `argv`; returns the exit status (0 clean, 1 counterexample, 2 bad input). */
-export async function runFuzz(argv: readonly string[], io: FuzzIo): Promise<number> {
-  const args = parseFuzzArgs(argv);
-  if (isFuzzArgsProblem(args)) {
-    if (args.kind === "help") {
-      io.out(`${USAGE}\n`);
-      return 0;
-    }
-    io.err(`fuzz: ${args.message}\n`);
-    return 2;
-  }
+/** Runs the fuzzer as `args` ask; returns the exit status (0 clean, 1 counterexample, 2 bad input). */
+export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
   const version = VERSIONS[args.version];
 
   if (args.mode === "replay") {
