@@ -16,9 +16,9 @@ test("npm run ch37 refuses another pi-ai with one line and exit status 2, printi
   assert.match(run.stderr, /^pi-book-companion: installed @earendil-works\/pi-ai \S+; this companion measures 0\.0\.0-not-installed; run npm ci\n$/);
 });
 
-test("main.ts imports only the pin check statically; the demonstrations load after it passes", () => {
+test("main.ts imports only the pin check and the command line statically; the demonstrations load after the pin check passes", () => {
   const source = readFileSync(MAIN, "utf8");
   const staticImports = [...source.matchAll(/^import\s[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1]);
-  assert.deepEqual(staticImports, ["../support/pin.ts"]);
+  assert.deepEqual(staticImports, ["../../scripts/lib/cli.ts", "../support/pin.ts"]);
   assert.match(source, /requirePinnedPi\(\);[\s\S]*await import\("\.\/demo\.ts"\)/);
 });

@@ -1,8 +1,15 @@
+import { commandLine } from "../../scripts/lib/cli.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
 // comes from a run; Pi is imported only after the pin check.
 
+commandLine({
+  name: "ch38",
+  usage: "usage: npm run ch38",
+  details: "Runs chapter 38's step() end to end against scripted models and prints what each run did.",
+  options: {},
+});
 const install = requirePinnedPi();
 const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./demos.ts");
 const { runStepTable } = await import("./table-runs.ts");

@@ -1,8 +1,15 @@
+import { commandLine } from "../../scripts/lib/cli.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
 
 // `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's
 // expected-outcome table from an actual run. Pi is imported only after the pin check.
 
+commandLine({
+  name: "recipe",
+  usage: "usage: npm run recipe",
+  details: "Runs every row of the recipe's expected-outcome table through step() and prints what each did; exit 1 if a row no longer behaves as its test pins it.",
+  options: {},
+});
 const install = requirePinnedPi();
 const { runStepTable } = await import("./table-runs.ts");
 const { RECIPE_LIMITS, formatRecipeTable } = await import("./recipe-table.ts");

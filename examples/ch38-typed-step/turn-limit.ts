@@ -1,19 +1,20 @@
+import { commandLine } from "../../scripts/lib/cli.ts";
 import { requirePinnedPi } from "../support/pin.ts";
 
 // `npm run turn-limit [-- --json]`: the three versions of step() side by side on the same
 // scripted models. Pi is imported only after the pin check.
 
-const args = process.argv.slice(2);
-const unknown = args.filter((arg) => arg !== "--json");
-if (unknown.length > 0) {
-  process.stderr.write(`turn-limit: unknown argument ${unknown[0]}; use --json or nothing\n`);
-  process.exit(2);
-}
+const { values } = commandLine({
+  name: "turn-limit",
+  usage: "usage: npm run turn-limit [-- --json]",
+  details: "Runs the three versions of step() side by side on the same scripted models and prints a table with its legend.\n  --json  the rows as JSON instead of the table",
+  options: { json: { type: "boolean" } },
+});
 requirePinnedPi();
 const { LEGEND, conclusion, formatTable, measureTurnLimitTable } = await import("./turn-limit-table.ts");
 
 const rows = await measureTurnLimitTable();
-if (args.includes("--json")) {
+if (values.json === true) {
   process.stdout.write(
     JSON.stringify(
       rows.map(({ variant, scenario, scriptedResponses, maxTurns, maxAttempts, providerRequests, streamFnCalls, turns, outcome }) => ({

