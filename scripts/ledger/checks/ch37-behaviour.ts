@@ -15,7 +15,10 @@ import type * as SystemMessage from "../../../examples/ch37-agent-core/system-me
 import type * as ToolConcurrency from "../../../examples/ch37-agent-core/tool-concurrency.ts";
 import type * as ToolFailures from "../../../examples/ch37-agent-core/tool-failures.ts";
 import type * as TranscriptRun from "../../../examples/ch37-agent-core/transcript-run.ts";
+import type * as ReplayMetadata from "../../../examples/ch37-agent-core/replay-metadata.ts";
+import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
 import type * as TypeExport from "../../../examples/ch37-agent-core/type-export.ts";
+import type * as UnregisteredTools from "../../../examples/ch37-agent-core/unregistered-tools.ts";
 import { notCheckable, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
@@ -43,6 +46,9 @@ const toolConcurrency = ch37<typeof ToolConcurrency>("tool-concurrency.ts");
 const toolFailures = ch37<typeof ToolFailures>("tool-failures.ts");
 const transcriptRun = ch37<typeof TranscriptRun>("transcript-run.ts");
 const typeExport = ch37<typeof TypeExport>("type-export.ts");
+const unregisteredTools = ch37<typeof UnregisteredTools>("unregistered-tools.ts");
+const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
+const replayMetadata = ch37<typeof ReplayMetadata>("replay-metadata.ts");
 
 const research = once(async () => (await transcriptRun()).runResearch("release"));
 const miss = once(async () => (await transcriptRun()).runResearch("dividend"));
@@ -370,6 +376,57 @@ const checks: Check[] = [
       return verdictOf(
         run.typeofObjectBuilder === "function" && run.lookupParamsSchema.type === "object",
         `typeof Type ${run.typeofType}, typeof Type.Object ${run.typeofObjectBuilder}; LookupParams = { type: ${run.lookupParamsSchema.type}, query: ${run.lookupParamsSchema.queryType} }`,
+      );
+    },
+  },
+  {
+    id: "ch37.tools.unregistered-not-invocable",
+    run: async () => {
+      const run = await (await unregisteredTools()).runUnregisteredToolCalls();
+      const answered = run.calls.every((c) => c.isError === true && c.modelSawError);
+      return verdictOf(
+        answered && run.filesCreated.length === 0 && run.registeredToolRan,
+        `research agent (only lookup_evidence registered), one batch calling bash, edit, write and lookup_evidence: ` +
+          run.calls.map((c) => `${c.tool} → ${c.isError ? "error result" : "no error"} "${c.text}"${c.modelSawError ? ", sent back to the model" : ""}`).join("; ") +
+          `; files they asked to create: ${list(run.filesCreated)}; lookup_evidence in the same batch ran ${run.registeredToolRan}; ` +
+          `run ended ${run.finalStopReason} after ${run.providerRequests} requests`,
+      );
+    },
+  },
+  {
+    id: "ch37.tool.details-not-model-text",
+    run: async () => {
+      const run = await (await toolDetails()).runToolDetails();
+      const captured = run.payloads.filter((p) => p.captured);
+      const inPayload = captured.filter((p) => p.carriesDetails).map((p) => p.api);
+      const wire = run.payloads.map((p) => (p.captured ? `${p.api} ${p.carriesDetails ? "carries them" : "does not"}` : `${p.api} not captured (${p.reason})`));
+      return verdictOf(
+        run.inExecutionEndEvents === 2 && run.inTranscriptMessages === 2 && captured.length > 0 && inPayload.length === 0,
+        `a succeeding and a failing (isError) tool with details: kept on tool_execution_end ×${run.inExecutionEndEvents} and on the transcript's toolResult ×${run.inTranscriptMessages}; ` +
+          `model text ${run.modelVisibleTexts.map((t) => `"${t}"`).join(", ")}; the next request's body: ${wire.join(", ")}` +
+          ` (the Context handed to the stream function holds the message objects, details ${run.inStreamFnContext ? "included" : "absent"}; the provider adapters build the request from content)`,
+      );
+    },
+  },
+  {
+    id: "ch37.types.replay-metadata-only",
+    run: async () => {
+      const { REPLAY_ENDS, REPLAY_VALUES, runWithReplay, replayReadsInCoreDist } = await replayMetadata();
+      const differing: string[] = [];
+      for (const end of REPLAY_ENDS) {
+        const traces = [];
+        for (const replay of REPLAY_VALUES) traces.push(await runWithReplay(replay, end));
+        const [unset, ...others] = traces.map(({ replay: _replay, ...rest }) => JSON.stringify(rest));
+        others.forEach((other, i) => {
+          if (other !== unset) differing.push(`${end} with replay ${REPLAY_VALUES[i + 1]}`);
+        });
+      }
+      const { files, reads } = replayReadsInCoreDist();
+      return verdictOf(
+        differing.length === 0 && reads.length === 0,
+        `the same tool with replay unset, "never" and "safe", ends ${REPLAY_ENDS.join(", ")} (the aborted run prompted again): ` +
+          `${differing.length === 0 ? "identical executions, events, requests and transcripts" : `differs in ${differing.join(", ")}`}; ` +
+          `reads of a property named replay in the core's ${files} dist .js files: ${reads.length === 0 ? "none" : reads.map((r) => `${r.file}:${r.line} ${r.code}`).join(", ")}`,
       );
     },
   },

@@ -5,6 +5,7 @@ import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/abor
 import type * as ArgumentConversion from "../../../examples/ch38-typed-step/argument-conversion.ts";
 import type * as Demos from "../../../examples/ch38-typed-step/demos.ts";
 import type * as Measure from "../../../examples/ch38-typed-step/measure.ts";
+import type * as ResearchStepBounds from "../../../examples/ch38-typed-step/research-step-bounds.ts";
 import type * as RunStep from "../../../examples/ch38-typed-step/run-step.ts";
 import type * as Step from "../../../examples/ch38-typed-step/step.ts";
 import type * as StepTable from "../../../examples/ch38-typed-step/step-table.ts";
@@ -36,6 +37,7 @@ const turnLimitTable = ch38<typeof TurnLimitTable>("turn-limit-table.ts");
 const demos = ch38<typeof Demos>("demos.ts");
 const argumentConversion = ch38<typeof ArgumentConversion>("argument-conversion.ts");
 const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("abort-discards-valid.ts");
+const researchStepBounds = ch38<typeof ResearchStepBounds>("research-step-bounds.ts");
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 const stepHarness = once(async () => ({
@@ -458,6 +460,26 @@ const checks: Check[] = [
         isDeepStrictEqual(run.secondStepRoles, ["system", "user"]) && onlyTheValue && !run.reportReachedSecondStep,
         `second step's first request: roles ${run.secondStepRoles.join(", ")}, user text ${onlyTheValue ? "exactly the serialised triage" : `"${run.secondStepUserText}"`}; ` +
           `the first step's report reached it: ${run.reportReachedSecondStep}`,
+      );
+    },
+  },
+  {
+    id: "ch38.extra-tools.research-step",
+    async run() {
+      const { dirs } = installedPi();
+      const diagnostics = compileFiles(["examples/ch38-typed-step/research-step.ts"], dirs);
+      const { book, runs } = await (await researchStepBounds()).measureResearchStepBounds();
+      const [withRoom, noRoom, lookupsOnly, failingLookups] = runs;
+      const bounded =
+        withRoom?.outcome.startsWith("{") === true &&
+        noRoom?.outcome === "turn-limit" &&
+        lookupsOnly?.outcome === "turn-limit" && lookupsOnly.providerRequests === lookupsOnly.maxTurns &&
+        failingLookups?.outcome === "turn-limit" && failingLookups.failedSubmits === 0;
+      return verdictOf(
+        diagnostics.length === 0 && JSON.stringify(book.value) === JSON.stringify({ verdict: "supported", citations: ["notes-1"] }) && bounded,
+        `research-step.ts (extraTools: [lookupEvidence(corpus)]) compiles with ${diagnostics.length} diagnostics; ` +
+          `lookup then submit: ${JSON.stringify(book.value)} after ${requests(book.providerRequests)}; ` +
+          runs.map((r) => `${r.name}: ${r.outcome} after ${requests(r.providerRequests)}, ${r.lookups} lookups, ${r.failedSubmits} attempts counted`).join("; "),
       );
     },
   },
