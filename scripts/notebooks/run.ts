@@ -5,12 +5,26 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { commandLine, refuse } from "../lib/cli.ts";
+import { fromReader } from "../lib/reader-paths.ts";
 import { KERNEL_NAME, PROJECT_ROOT } from "./kernelspec.ts";
 import { joinText, readNotebook, type BadNotebook, type Output } from "./notebook-file.ts";
 import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
 
-const USAGE = "usage: npm run notebooks -- [--write] [--timeout SECONDS] [FILE.ipynb...]";
 const DEFAULT_TIMEOUT_S = 120;
+
+const COMMAND = {
+  name: "notebooks",
+  usage: "usage: npm run notebooks -- [--write] [--timeout SECONDS] [FILE.ipynb...]",
+  details: [
+    "Runs the notebooks (default: notebooks/*.ipynb) in the project's kernel and compares each cell's output with the stored one.",
+    "  --write            store the fresh outputs instead of comparing",
+    `  --timeout SECONDS  per cell (default ${DEFAULT_TIMEOUT_S})`,
+    "  FILE.ipynb         relative to the folder you run npm in",
+  ].join("\n"),
+  options: { write: { type: "boolean", default: false }, timeout: { type: "string" } },
+  positionals: true,
+} as const;
 
 interface Args {
   write: boolean;
@@ -18,20 +32,13 @@ interface Args {
   files: string[];
 }
 
-function parseArgs(argv: string[]): Args | string {
-  const args: Args = { write: false, timeoutMs: DEFAULT_TIMEOUT_S * 1000, files: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--write") args.write = true;
-    else if (arg === "--timeout") {
-      const seconds = Number(argv[++i]);
-      if (!(seconds > 0)) return `--timeout needs a number of seconds greater than 0; ${USAGE}`;
-      args.timeoutMs = seconds * 1000;
-    } else if (arg === "--help" || arg === "-h") return USAGE;
-    else if (arg.startsWith("-")) return `unknown option ${arg}; ${USAGE}`;
-    else args.files.push(arg);
-  }
-  return args;
+function parseCommandLine(): Args {
+  const { values, positionals } = commandLine(COMMAND);
+  const seconds = values.timeout === undefined ? DEFAULT_TIMEOUT_S : Number(values.timeout);
+  if (!(seconds > 0)) refuse(COMMAND, `--timeout ${values.timeout}: expected a number of seconds greater than 0`);
+  // Named as the project's root sees them, like the default notebooks/*.ipynb.
+  const files = positionals.map((file) => relative(process.cwd(), fromReader("notebooks", file)));
+  return { write: values.write, timeoutMs: seconds * 1000, files };
 }
 
 function defaultNotebooks(): string[] {
@@ -87,11 +94,7 @@ function report(failure: RunFailure): string {
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
-  if (typeof args === "string") {
-    process.stderr.write(`${args}\n`);
-    return args === USAGE ? 0 : 2;
-  }
+  const args = parseCommandLine();
   requirePinnedPi();
   const files = args.files.length > 0 ? args.files : defaultNotebooks();
   if (files.length === 0) {
