@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Token } from "markdown-it";
+import { commandLine } from "../lib/cli.ts";
 import { CLAIM_MARKERS } from "../site/claim-plugin.ts";
 import { ChapterBuildError, fail, type ChapterEnv } from "../site/errors.ts";
 import { listingOf, type IncludedListing } from "../site/include-plugin.ts";
@@ -168,7 +169,15 @@ export function outOfDate(chapters: readonly Chapter[] = CHAPTERS): Chapter[] {
 
 // `npm run notebooks:generate [-- --check]`: regenerates notebooks/*.ipynb from chapters/*.md.
 if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const check = process.argv.includes("--check");
+  const check = commandLine({
+    name: "notebooks:generate",
+    usage: "usage: npm run notebooks:generate [-- --check]",
+    details: [
+      "Regenerates notebooks/*.ipynb from chapters/*.md and the examples they include (outputs: npm run notebooks -- --write).",
+      "  --check  write nothing; exit 1 naming each notebook that is out of date",
+    ].join("\n"),
+    options: { check: { type: "boolean", default: false } },
+  }).values.check;
   try {
     if (check) {
       const stale = outOfDate();

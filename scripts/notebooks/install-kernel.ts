@@ -3,18 +3,19 @@
 // The kernelspec holds absolute paths to this checkout and to the Node running this
 // script, so run it again after moving the checkout or changing Node.
 import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { commandLine } from "../lib/cli.ts";
 import { KERNEL_NAME, PROJECT_ROOT, resolvedKernelSpec } from "./kernelspec.ts";
 import { installKernel, jupyterDataDir } from "./register-kernel.ts";
 
 function main(): number {
-  const args = process.argv.slice(2);
-  if (args.length > 0) {
-    const help = args.includes("--help") || args.includes("-h");
-    process.stderr.write(
-      `${help ? "" : `unexpected ${args.join(" ")}; `}usage: npm run kernel:install (set JUPYTER_DATA_DIR to install elsewhere)\n`,
-    );
-    return help ? 0 : 2;
-  }
+  commandLine({
+    name: "kernel:install",
+    usage: "usage: npm run kernel:install",
+    details:
+      "Registers this checkout's TypeScript kernel with your Jupyter, JupyterLab or VS Code.\n" +
+      "Set JUPYTER_DATA_DIR to install it elsewhere than Jupyter's own data folder.",
+    options: {},
+  });
   // A kernel on a Node too old to require() ES modules could not import Pi.
   requirePinnedPi();
   const dir = installKernel(jupyterDataDir());

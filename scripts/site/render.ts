@@ -1,22 +1,25 @@
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import { commandLine } from "../lib/cli.ts";
+import { forReader, fromReader } from "../lib/reader-paths.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
 import { buildSite } from "./build.ts";
 import { ChapterBuildError } from "./errors.ts";
 import { PROJECT_ROOT } from "./project.ts";
 
 // `npm run site [-- --out DIR] [--ledger FILE]`: renders chapters/*.md to site/*.html.
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  if (at < 0) return undefined;
-  const value = process.argv[at + 1];
-  if (value === undefined || value.startsWith("--")) {
-    process.stderr.write(`site: ${name} needs a value, e.g. npm run site -- ${name} ${name === "--out" ? "site" : "ledger.json"}\n`);
-    process.exit(2);
-  }
-  return value;
-}
-const out = option("--out") ?? join(PROJECT_ROOT, "site");
-const ledger = option("--ledger");
+const { values } = commandLine({
+  name: "site",
+  usage: "usage: npm run site [-- --out DIR] [--ledger FILE]",
+  details: [
+    "Renders chapters/*.md to HTML pages, each listing included and each claim shown with its verdict.",
+    "  --out DIR      where to write the pages (default: site/ in the project)",
+    "  --ledger FILE  show the verdicts of this `npm -s start -- --json` output over the stored ones",
+    "Paths are relative to the folder you run npm in.",
+  ].join("\n"),
+  options: { out: { type: "string" }, ledger: { type: "string" } },
+});
+const out = values.out === undefined ? join(PROJECT_ROOT, "site") : fromReader("site", values.out);
+const ledger = values.ledger === undefined ? undefined : fromReader("site", values.ledger);
 
 let files: Map<string, string>;
 try {
@@ -28,4 +31,4 @@ try {
 }
 // Every page is built in memory first, then written whole: a failure leaves the old site.
 writeFilesAtomically(Object.fromEntries([...files].map(([name, contents]) => [join(out, name), contents])));
-for (const name of files.keys()) process.stdout.write(`wrote ${relative(process.cwd(), join(out, name))}\n`);
+for (const name of files.keys()) process.stdout.write(`wrote ${forReader("site", join(out, name))}\n`);
