@@ -1,0 +1,87 @@
+// Every command in package.json behaves as a reader expects on the command line: `--help` is
+// the usage and exit 0, an unknown option one line and exit 2, and a reader that stops reading
+// (`npm run ch37 | head -1`) ends the command quietly.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, it } from "node:test";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const scripts: Record<string, string> = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
+
+/** The npm scripts that run a TypeScript entry point, with that entry point. */
+const commands = Object.entries(scripts).flatMap(([name, line]) => {
+  const entry = /\btsx (\S+\.ts)\b/.exec(line)?.[1];
+  return entry === undefined ? [] : [{ name, entry }];
+});
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Two children at a time: the runs are started together so that the file takes a few seconds, not a minute.
+let running = 0;
+const waiting: (() => void)[] = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Runs an entry point as npm would (from the root), optionally closing its stdout before it writes. */
+function runEntry(entry: string, args: string[], closeStdout = false): Promise<Ran> {
+  return inTurn(() => spawnEntry(entry, args, closeStdout));
+}
+
+function spawnEntry(entry: string, args: string[], closeStdout: boolean): Promise<Ran> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const ran: Ran = { status: null, stdout: "", stderr: "" };
+  if (closeStdout) child.stdout.destroy();
+  else child.stdout.on("data", (chunk: Buffer) => (ran.stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (ran.stderr += chunk.toString()));
+  return new Promise((resolve) => child.on("close", (status) => resolve({ ...ran, status })));
+}
+
+describe("every npm script's command line", () => {
+  it("finds the commands in package.json", () => {
+    assert.ok(commands.length >= 13, commands.map((c) => c.name).join(", "));
+  });
+
+  for (const { name, entry } of commands) {
+    const spelled = name === "start" ? "npm start" : `npm run ${name}`;
+    const help = runEntry(entry, ["--help"]);
+    const unknown = runEntry(entry, ["--no-such-option"]);
+    it(`${spelled} -- --help prints its usage and exits 0`, async () => {
+      const ran = await help;
+      assert.equal(ran.status, 0, ran.stderr);
+      assert.ok(ran.stdout.startsWith(`usage: ${spelled}`), ran.stdout);
+    });
+
+    it(`${spelled} -- --no-such-option is refused in one line with exit 2`, async () => {
+      const ran = await unknown;
+      assert.equal(ran.status, 2);
+      assert.equal(ran.stdout, "");
+      assert.match(ran.stderr, /^\S+: unknown option --no-such-option; usage: \S.*\n$/);
+    });
+  }
+});
+
+describe("a closed stdout ends a demonstration quietly", () => {
+  for (const name of ["ch37", "ch38"]) {
+    it(`npm run ${name} | head -1: exit 0, no EPIPE stack trace`, async () => {
+      const entry = commands.find((c) => c.name === name)!.entry;
+      const ran = await runEntry(entry, [], true);
+      assert.equal(ran.stderr, "");
+      assert.equal(ran.status, 0);
+    });
+  }
+});
