@@ -1,28 +1,66 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { readCatalogue } from "../ledger/catalogue.ts";
-import { loadVerdicts } from "./claims.ts";
-import { renderIndex, renderPage, titleOf, useSiteRenderer } from "./html.ts";
+import { readAllClaims } from "../ledger/catalogue.ts";
+import { APPENDICES, renderAppendixPage } from "./appendix-pages.ts";
+import { loadVerdicts, type VerdictSources } from "./claims.ts";
+import { CLAIMS_PAGE, renderClaimsIndex, shownVerdict, type Citation, type IndexedClaim } from "./claims-index.ts";
+import { renderPage, titleOf, useSiteRenderer } from "./html.ts";
+import { renderIndex } from "./index-page.ts";
+import type { NavEntry } from "./layout.ts";
+import { verdictLegend } from "./legend.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
+import { cellsOfTokens, notebookDownload, notebookPage, readChapterNotebook, renderNotebookPage } from "./notebook-view.ts";
 import { CHAPTERS, PROJECT_ROOT, type Chapter } from "./project.ts";
+import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
+import { anchorSections } from "./sections.ts";
+import { verdictGrid } from "./verdict-grid.ts";
 
 /** The site as file name → contents, built wholly in memory so a failure writes nothing. */
-export function buildSite(options: { chapters?: readonly Chapter[]; ledger?: string } = {}): Map<string, string> {
+export async function buildSite(options: { chapters?: readonly Chapter[]; verdicts?: VerdictSources } = {}): Promise<Map<string, string>> {
   const chapters = options.chapters ?? CHAPTERS;
-  const catalogue = new Map(readCatalogue().map((claim) => [claim.id, claim]));
-  const verdicts = loadVerdicts(options.ledger);
+  const rows = readAllClaims();
+  const catalogue = new Map(rows.map((r) => [r.claim.id, r.claim]));
+  const verdicts = loadVerdicts(options.verdicts);
+  const matrix = loadReleaseMatrix();
+  const newest = matrix === undefined ? undefined : newestRelease(matrix);
   const md = projectChapterParser();
   useSiteRenderer(md);
   const parsed = chapters.map((chapter) => {
     const { tokens } = parseChapter(md, readFileSync(join(PROJECT_ROOT, chapter.source), "utf8"), chapter.source);
-    return { chapter, tokens, title: titleOf(tokens) };
+    return { chapter, tokens, title: titleOf(tokens), sections: anchorSections(tokens), notebook: readChapterNotebook(chapter) };
   });
+  const nav: NavEntry[] = [
+    ...parsed.map(({ chapter, title }) => ({ page: chapter.page, title })),
+    { page: CLAIMS_PAGE, title: "Claims" },
+    ...APPENDICES.map((a) => ({ page: a.page, title: a.title })),
+  ];
   const files = new Map<string, string>();
-  for (const { chapter, tokens } of parsed) {
-    files.set(chapter.page, renderPage(md, tokens, { chapter, chapters: parsed, catalogue, verdicts }));
+  for (const { chapter, tokens, title, notebook } of parsed) {
+    files.set(chapter.page, renderPage(md, tokens, { chapter, nav, catalogue, verdicts, cells: cellsOfTokens(tokens, notebook) }));
+    if (notebook === undefined) continue;
+    files.set(notebookPage(chapter), renderNotebookPage(chapter, notebook, { title, nav }));
+    files.set(notebookDownload(chapter), readFileSync(join(PROJECT_ROOT, chapter.notebook), "utf8"));
   }
-  files.set("index.html", renderIndex(parsed));
+  const claims: IndexedClaim[] = rows.map((row) => {
+    const cited = parsed.find((p) => p.sections.has(row.claim.id));
+    const citation: Citation | undefined = cited && { page: cited.chapter.page, chapter: cited.chapter.catalogueName, section: cited.sections.get(row.claim.id)! };
+    return {
+      row,
+      atPin: shownVerdict(verdicts, row.claim.id),
+      atNewest: matrix && newest && releaseVerdict(matrix, row.claim.id, newest),
+      citation,
+    };
+  });
+  files.set(CLAIMS_PAGE, renderClaimsIndex(claims, { nav, newest: newest?.key }));
+  const grid = matrix === undefined
+    ? ""
+    : `<section class="verdict-grid">\n<h2>The verdicts as a picture</h2>\n<p>One cell per claim and column of the table below, coloured by the verdict measured there.</p>\n` +
+      `${verdictLegend()}<div class="chart">${await verdictGrid(matrix)}</div>\n</section>\n`;
+  for (const appendix of APPENDICES) {
+    files.set(appendix.page, renderAppendixPage(appendix, { nav, before: appendix.file.startsWith("B-") ? grid : undefined }));
+  }
+  files.set("index.html", renderIndex({ chapters: parsed, claims, newest: newest?.key, nav }));
   const require = createRequire(import.meta.url);
   const highlightStyle = readFileSync(require.resolve("highlight.js/styles/github.css"), "utf8");
   files.set("style.css", highlightStyle + readFileSync(join(import.meta.dirname, "site.css"), "utf8"));

@@ -1,18 +1,28 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPENDIX_DIR, APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix.ts";
-import type { LedgerJson } from "../ledger/render.ts";
+import type { LedgerJson, LedgerJsonEntry } from "../ledger/render.ts";
 import { PROJECT_ROOT } from "./project.ts";
 
-/** The latest ledger finding for one claim: a verdict, or "crashed" when its check crashed. */
+/** The ledger's finding for one claim: a verdict, or "crashed" when its check crashed; evidence when known. */
 export interface LedgerVerdict {
   verdict: string;
   evidence: string;
 }
 
+/** The pin's verdicts for every book id and finding id, committed by a full `npm start` at the pin. */
+export const VERDICTS_AT_PIN = join(APPENDIX_DIR, "verdicts-at-pin.json");
+
+/** The contract of {@link VERDICTS_AT_PIN}. */
+export interface VerdictsAtPin {
+  pin: { core: string; ai: string; typebox: string };
+  verdicts: Record<string, string>;
+}
+
 /**
- * Where a full ledger run is read from: the `npm start --silent -- --json` document. It is
- * not committed; `npm run site -- --ledger FILE` reads another file.
+ * A full ledger run's `npm start --silent -- --json` document. It is not committed; the
+ * badges read it only while {@link VERDICTS_AT_PIN} does not exist, or when asked with
+ * `npm run site -- --ledger FILE`.
  */
 export const LEDGER_JSON = join(PROJECT_ROOT, ".cache", "ledger.json");
 
@@ -20,18 +30,40 @@ function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
 }
 
+function fromEntry(entry: LedgerJsonEntry): LedgerVerdict {
+  return "crash" in entry ? { verdict: "crashed", evidence: entry.crash } : { verdict: entry.verdict, evidence: entry.evidence };
+}
+
+/** Where the verdicts the badges show come from. */
+export interface VerdictSources {
+  /** The committed verdicts at the pin (default {@link VERDICTS_AT_PIN}). */
+  committed?: string;
+  /** A ledger run's JSON (default {@link LEDGER_JSON}); its evidence is shown where its verdict agrees. */
+  ledger?: string;
+  /** Read the verdicts from `ledger` rather than the committed file (`npm run site -- --ledger FILE`). */
+  preferLedger?: boolean;
+}
+
 /**
- * The latest verdict of every claim the ledger has judged: those of appendix A (committed
- * by the ledger's last full run on the pin), overridden by a full ledger run's JSON when
- * `ledgerPath` exists. Claims in neither have no entry.
+ * The verdict of every claim at the pin. A clean clone renders the committed verdicts, so
+ * its pages match those of the machine that ran the ledger. Evidence (the badges' titles)
+ * comes from a stored ledger run or appendix A, and only where their verdict is the one
+ * shown. Without a committed file (before the ledger first wrote it) the stored run's
+ * verdicts are shown, then appendix A's. Claims in none have no entry.
  */
-export function loadVerdicts(ledgerPath: string = LEDGER_JSON): Map<string, LedgerVerdict> {
-  const verdicts = new Map<string, LedgerVerdict>();
+export function loadVerdicts(sources: VerdictSources = {}): Map<string, LedgerVerdict> {
+  const committed = readJson<VerdictsAtPin>(sources.committed ?? VERDICTS_AT_PIN);
+  const ledger = readJson<Partial<LedgerJson>>(sources.ledger ?? LEDGER_JSON);
+  const evidence = new Map<string, LedgerVerdict>();
   for (const v of readJson<Pick<AppendixFacts, "verdicts">>(join(APPENDIX_DIR, APPENDIX_JSON))?.verdicts ?? []) {
-    verdicts.set(v.id, { verdict: v.verdict, evidence: v.evidence });
+    evidence.set(v.id, { verdict: v.verdict, evidence: v.evidence });
   }
-  for (const c of readJson<LedgerJson>(ledgerPath)?.claims ?? []) {
-    verdicts.set(c.id, "crash" in c ? { verdict: "crashed", evidence: c.crash } : { verdict: c.verdict, evidence: c.evidence });
+  for (const entry of [...(ledger?.claims ?? []), ...(ledger?.findings ?? [])]) evidence.set(entry.id, fromEntry(entry));
+  if (committed === undefined || (sources.preferLedger && ledger !== undefined)) return evidence;
+  const verdicts = new Map<string, LedgerVerdict>();
+  for (const [id, verdict] of Object.entries(committed.verdicts)) {
+    const known = evidence.get(id);
+    verdicts.set(id, { verdict, evidence: known?.verdict === verdict ? known.evidence : "" });
   }
   return verdicts;
 }

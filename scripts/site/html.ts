@@ -1,47 +1,46 @@
-import hljs from "highlight.js";
 import type { MarkdownIt, Token } from "markdown-it";
-import { claimIdOf } from "./claim-plugin.ts";
 import type { Claim } from "../ledger/catalogue.ts";
+import type { CodeCell } from "../notebooks/notebook-file.ts";
+import { claimIdOf } from "./claim-plugin.ts";
 import type { LedgerVerdict } from "./claims.ts";
+import { codeBlock } from "./highlight.ts";
 import { listingOf, type IncludedListing } from "./include-plugin.ts";
+import { escapeHtml, htmlPage, projectHref, verdictClass, type NavEntry } from "./layout.ts";
+import { NOT_YET_VERIFIED } from "./legend.ts";
+import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
 import type { Chapter } from "./project.ts";
+
+export { NOT_YET_VERIFIED } from "./legend.ts";
 
 /** What a page shows beside the chapter's own text. */
 export interface PageContext {
   chapter: Chapter;
-  chapters: readonly { chapter: Chapter; title: string }[];
+  nav: readonly NavEntry[];
   catalogue: ReadonlyMap<string, Claim>;
   verdicts: ReadonlyMap<string, LedgerVerdict>;
+  /** The notebook cell each runnable listing and run block became (see cellsOfTokens). */
+  cells: ReadonlyMap<Token, { index: number; cell: CodeCell | undefined }>;
 }
 
-/** Shown instead of a verdict while the ledger has not judged a claim. */
-export const NOT_YET_VERIFIED = "not yet verified";
+// Chapter pages live in site/, so project files are one level up.
+const projectLink = (path: string): string => projectHref({ page: "x.html" }, path);
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** A class-safe form of a verdict (`not yet verified` → `not-yet-verified`). */
-const verdictClass = (verdict: string): string => verdict.replace(/[^a-z]+/gi, "-").toLowerCase();
-
-function highlight(code: string, language: string): string {
-  return hljs.getLanguage(language) ? hljs.highlight(code, { language }).value : escapeHtml(code);
+function sourceLines(listing: IncludedListing): string {
+  return listing.region === undefined ? "" : ` <span class="lines">lines ${listing.startLine}–${listing.endLine}</span>`;
 }
 
-// Pages live in site/, so project files are one level up.
-const projectLink = (path: string): string => `../${path}`;
-
-function sourceLink(listing: IncludedListing): string {
-  const lines = listing.region === undefined ? "" : `#L${listing.startLine}-L${listing.endLine}`;
-  return `${projectLink(listing.file)}${lines}`;
+/** The notebook page, at the cell a token became when there is one. */
+function notebookLink(chapter: Chapter, cell: { index: number } | undefined): string {
+  return `${notebookPage(chapter)}${cell === undefined ? "" : `#${cellAnchor(cell.index)}`}`;
 }
 
-function renderListing(listing: IncludedListing, chapter: Chapter): string {
+function renderListing(listing: IncludedListing, chapter: Chapter, cell: { index: number } | undefined): string {
   const region = listing.region === undefined ? "" : ` <span class="region">region ${escapeHtml(listing.region)}</span>`;
   const note = listing.expectedError !== undefined
     ? ` <span class="expected-error">does not compile: ${escapeHtml(listing.expectedError)} (checked at build time)</span>`
     : listing.runnable?.kind === "excerpt" ? ` <span class="excerpt-note">excerpt (${escapeHtml(listing.runnable.reason)})</span>` : "";
   const notebook = listing.expectedError === undefined
-    ? ` · <a class="notebook" href="${projectLink(chapter.notebook)}">run it in the notebook</a>`
+    ? ` · <a class="notebook" href="${notebookLink(chapter, cell)}">run it in the notebook</a>`
     : "";
   const attrs = [
     `class="listing${listing.expectedError !== undefined ? " listing-fails" : listing.runnable?.kind === "excerpt" ? " excerpt" : ""}"`,
@@ -50,16 +49,16 @@ function renderListing(listing: IncludedListing, chapter: Chapter): string {
     ...(listing.expectedError === undefined ? [] : [`data-expected-error="${escapeHtml(listing.expectedError)}"`]),
   ].join(" ");
   return (
-    `<figure ${attrs}>\n<figcaption><a class="source" href="${escapeHtml(sourceLink(listing))}">${escapeHtml(listing.file)}</a>` +
-    `${region}${note}${notebook}</figcaption>\n` +
-    `<pre><code class="hljs language-typescript">${highlight(listing.code, "typescript")}</code></pre>\n</figure>\n`
+    `<figure ${attrs}>\n<figcaption><a class="source" href="${escapeHtml(projectLink(listing.file))}">${escapeHtml(listing.file)}</a>` +
+    `${sourceLines(listing)}${region}${note}${notebook}</figcaption>\n` +
+    `${codeBlock(listing.code, "typescript")}</figure>\n`
   );
 }
 
-function renderRunBlock(code: string, chapter: Chapter): string {
+function renderRunBlock(code: string, chapter: Chapter, cell: { index: number; cell: CodeCell | undefined } | undefined): string {
   return (
-    `<figure class="run">\n<figcaption>run in <a class="notebook" href="${projectLink(chapter.notebook)}">the notebook</a></figcaption>\n` +
-    `<pre><code class="hljs language-typescript">${highlight(code, "typescript")}</code></pre>\n</figure>\n`
+    `<figure class="run">\n<figcaption>run in <a class="notebook" href="${notebookLink(chapter, cell)}">the notebook</a></figcaption>\n` +
+    `${codeBlock(code, "typescript")}${storedOutputs(cell?.cell, chapter.notebook)}</figure>\n`
   );
 }
 
@@ -117,69 +116,29 @@ export function useSiteRenderer(md: MarkdownIt): void {
   md.renderer.rules.listing = (tokens, idx, _options, env) => {
     const listing = listingOf(tokens[idx]!);
     if (!listing) throw new Error("listing token without a listing");
-    return renderListing(listing, pageContext(env).chapter);
+    const page = pageContext(env);
+    return renderListing(listing, page.chapter, page.cells.get(tokens[idx]!));
   };
   md.renderer.rules.claim = (tokens, idx, _options, env) => renderBadge(claimIdOf(tokens[idx]!), pageContext(env));
   md.renderer.rules.fence = (tokens, idx, _options, env) => {
     const token = tokens[idx]!;
     const [language = "", ...flags] = token.info.trim().split(/\s+/);
-    if (flags.includes("run")) return renderRunBlock(token.content, pageContext(env).chapter);
-    const lang = escapeHtml(language);
-    return `<pre><code class="hljs${lang ? ` language-${lang}` : ""}">${highlight(token.content, language)}</code></pre>\n`;
+    const page = pageContext(env);
+    if (flags.includes("run")) return renderRunBlock(token.content, page.chapter, page.cells.get(token));
+    return codeBlock(token.content, language);
   };
 }
 
 /** Renders parsed chapter tokens to a whole HTML page (`md` must have {@link useSiteRenderer}). */
 export function renderPage(md: MarkdownIt, tokens: Token[], context: PageContext): string {
   const body = md.renderer.render(tokens, md.options, { chapter: context.chapter.source, page: context });
-  const title = titleOf(tokens);
-  const nav = context.chapters
-    .map(({ chapter, title }) => chapter.slug === context.chapter.slug
-      ? `<li aria-current="page">${escapeHtml(title)}</li>`
-      : `<li><a href="${chapter.page}">${escapeHtml(title)}</a></li>`)
-    .join("");
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="style.css">
-</head>
-<body>
-<nav><a href="index.html">Contents</a><ul>${nav}</ul></nav>
-<main>
-<p class="page-links">Source: <a href="${projectLink(context.chapter.source)}">${escapeHtml(context.chapter.source)}</a> · Notebook: <a class="notebook" href="${projectLink(context.chapter.notebook)}">${escapeHtml(context.chapter.notebook)}</a></p>
-${body}${renderClaimTable(citedIds(tokens), context)}</main>
-</body>
-</html>
-`;
-}
-
-/** The contents page: one link per chapter and its notebook. */
-export function renderIndex(chapters: readonly { chapter: Chapter; title: string }[]): string {
-  const items = chapters
-    .map(({ chapter, title }) =>
-      `<li><a href="${chapter.page}">${escapeHtml(title)}</a> · <a class="notebook" href="${projectLink(chapter.notebook)}">notebook</a></li>`)
-    .join("\n");
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Companion to chapters 37 and 38</title>
-<link rel="stylesheet" href="style.css">
-</head>
-<body>
-<main>
-<h1>Companion to chapters 37 and 38</h1>
-<ul class="chapters">
-${items}
-</ul>
-<p>Each claim badge shows the latest verdict the claim ledger stored, or “${NOT_YET_VERIFIED}”.
-Appendix A's verdicts are committed; a full <code>npm start</code> stores all of them in
-<code>.cache/ledger.json</code>, which <code>npm run site</code> reads.</p>
-</main>
-</body>
-</html>
-`;
+  const links =
+    `<p class="page-links">Source: <a href="${projectLink(context.chapter.source)}">${escapeHtml(context.chapter.source)}</a> · ` +
+    `Notebook: <a class="notebook" href="${notebookPage(context.chapter)}">${escapeHtml(context.chapter.notebook)}</a></p>\n`;
+  return htmlPage({
+    address: { page: context.chapter.page },
+    title: titleOf(tokens),
+    nav: context.nav,
+    body: links + body + renderClaimTable(citedIds(tokens), context),
+  });
 }

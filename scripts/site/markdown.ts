@@ -2,7 +2,7 @@ import markdownIt from "markdown-it";
 import type { MarkdownIt, StateCore, Token } from "markdown-it";
 import { claimPlugin } from "./claim-plugin.ts";
 import { fail, type ChapterEnv } from "./errors.ts";
-import { readCatalogue } from "../ledger/catalogue.ts";
+import { readAllClaims } from "../ledger/catalogue.ts";
 import { chapterEnv, includePlugin } from "./include-plugin.ts";
 import { inlineTokensWithLines } from "./inline-lines.ts";
 import { valuePlugin } from "./value-plugin.ts";
@@ -43,7 +43,7 @@ export function parseChapter(md: MarkdownIt, source: string, chapter: string): {
   return { tokens: md.parse(source, env), env };
 }
 
-/** The chapter parser with the project's own catalogue (chapters/claims.tsv). */
+/** The chapter parser with the project's catalogues: the book's claims and the companion's findings. */
 export function projectChapterParser(): MarkdownIt {
-  return chapterParser({ claimIds: new Set(readCatalogue().map((claim) => claim.id)) });
+  return chapterParser({ claimIds: new Set(readAllClaims().map((row) => row.claim.id)) });
 }

@@ -10,18 +10,21 @@ import { NOT_YET_VERIFIED, renderPage, useSiteRenderer } from "./html.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
 import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
 
-const site = buildSite();
+const site = await buildSite();
 const sourceOf = (path: string): string => readFileSync(join(PROJECT_ROOT, path), "utf8");
 
 const all = (re: RegExp, text: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
 
-test("npm run site: one page per chapter, a contents page linking each page and notebook, and a stylesheet", () => {
-  assert.deepEqual([...site.keys()].sort(), [...CHAPTERS.map((c) => c.page), "index.html", "style.css"].sort());
+test("npm run site: a page and a notebook page (with its .ipynb) per chapter, the claims index, appendices A, B and C, contents and a stylesheet", () => {
+  const notebooks = CHAPTERS.flatMap((c) => [`notebooks/${c.slug}.html`, `notebooks/${c.slug}.ipynb`]);
+  const expected = [...CHAPTERS.map((c) => c.page), ...notebooks, "claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "index.html", "style.css"];
+  assert.deepEqual([...site.keys()].sort(), expected.sort());
   const index = site.get("index.html") ?? "";
   for (const chapter of CHAPTERS) {
     assert.match(index, new RegExp(`href="${chapter.page}"`));
-    assert.match(index, new RegExp(`href="\\.\\./${chapter.notebook}"`));
+    assert.match(index, new RegExp(`href="notebooks/${chapter.slug}\\.html"`));
   }
+  for (const page of ["claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html"]) assert.match(index, new RegExp(`href="${page}"`));
 });
 
 for (const chapter of CHAPTERS) {
@@ -34,22 +37,36 @@ for (const chapter of CHAPTERS) {
       const figures = all(/<figure class="listing[^"]*" data-file="([^"]+)"[^>]*>\n<figcaption><a class="source" href="([^"]+)"/, page);
       assert.deepEqual(figures.map((m) => m[1]), directives);
       for (const [, file, href] of figures) {
-        assert.ok(href!.startsWith(`../${file}`), `${href} links ${file}`);
+        assert.equal(href, `../${file}`, "a listing links its file, with no line anchor a browser cannot follow");
         assert.ok(existsSync(join(PROJECT_ROOT, file!)), `${file} exists`);
       }
     });
 
-    test("listings and run blocks are highlighted TypeScript", () => {
-      const blocks = all(/<pre><code class="hljs language-typescript">([\s\S]*?)<\/code><\/pre>/, page);
+    test("listings and run blocks are highlighted TypeScript, one wrapping line span per source line", () => {
+      const blocks = all(/<pre class="code"><code class="hljs language-typescript">([\s\S]*?)<\/code><\/pre>/, page);
       assert.ok(blocks.length > 0);
       for (const [, html] of blocks) assert.match(html!, /<span class="hljs-(keyword|title|string|built_in|variable)/);
     });
 
-    test("the page and each run block link the chapter's notebook", () => {
-      const notebook = chapter.notebook.replace(/[./]/g, "\\$&");
-      assert.match(page, new RegExp(`<p class="page-links">[^\n]*href="\\.\\./${notebook}"`));
-      const runs = all(new RegExp(`<figure class="run">\n<figcaption>run in <a class="notebook" href="\\.\\./${notebook}">`), page);
+    test("the page and each run block link the chapter's notebook page, at the block's cell", () => {
+      assert.match(page, new RegExp(`<p class="page-links">[^\n]*href="notebooks/${chapter.slug}\\.html"`));
+      const runs = all(new RegExp(`<figure class="run">\n<figcaption>run in <a class="notebook" href="notebooks/${chapter.slug}\\.html#cell-(\\d+)">`), page);
       assert.equal(runs.length, all(/^```ts run$/m, source).length);
+      const notebookPage = site.get(`notebooks/${chapter.slug}.html`) ?? "";
+      for (const [, cell] of runs) assert.match(notebookPage, new RegExp(`<section class="nb-code" id="cell-${cell}">`));
+    });
+
+    test("each run block shows its cell's stored outputs from the notebook, marked as the last run's", () => {
+      const notebook = JSON.parse(sourceOf(chapter.notebook)) as { cells: { cell_type: string; source: string[]; outputs?: { output_type: string; text?: string[] }[] }[] };
+      const runs = all(/<figure class="run">\n<figcaption>run in <a class="notebook" href="[^"#]+#cell-(\d+)">[\s\S]*?<\/figure>/, page);
+      assert.ok(runs.length > 0);
+      for (const [figure, index] of runs) {
+        const cell = notebook.cells[Number(index)]!;
+        assert.match(figure!, new RegExp(`Output of the last run, stored in ${chapter.notebook.replace(/[./]/g, "\\$&")}`));
+        const stdout = (cell.outputs ?? []).filter((o) => o.output_type === "stream").map((o) => o.text!.join("")).join("");
+        const firstLine = stdout.split("\n")[0]!.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+        assert.ok(figure!.includes(firstLine), `cell ${index}'s first output line is under its run block`);
+      }
     });
 
     test("each claim marker is one badge, and each cited claim one row of the page's claim table", () => {
@@ -79,7 +96,7 @@ describe("claim badges", () => {
 
   test("show the ledger's latest verdict, with its evidence as the title", () => {
     const verdicts = new Map([["ch37.transcript.shape", { verdict: "fails", evidence: "roles were user, assistant" }]]);
-    const html = renderPage(md, tokens, { chapter, chapters: [], catalogue, verdicts });
+    const html = renderPage(md, tokens, { chapter, nav: [], catalogue, verdicts, cells: new Map() });
     const badge = /<a class="claim verdict-fails"[^>]*data-claim="ch37.transcript.shape"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
     assert.match(badge, /data-verdict="fails"/);
     assert.match(badge, /title="[^"]*roles were user, assistant"/);
@@ -87,7 +104,7 @@ describe("claim badges", () => {
   });
 
   test(`say "${NOT_YET_VERIFIED}" for a claim the ledger has not judged`, () => {
-    const html = renderPage(md, tokens, { chapter, chapters: [], catalogue, verdicts: new Map() });
+    const html = renderPage(md, tokens, { chapter, nav: [], catalogue, verdicts: new Map(), cells: new Map() });
     const badge = /<a class="claim [^"]*"[^>]*data-claim="ch37.callcount.two"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
     assert.match(badge, /class="claim verdict-not-yet-verified"/);
     assert.match(badge, new RegExp(`</code> ${NOT_YET_VERIFIED}</a>$`));
@@ -95,24 +112,51 @@ describe("claim badges", () => {
 });
 
 describe("verdicts the badges read", () => {
-  test("a stored full ledger run overrides appendix A; a crashed check reads as crashed, with its error", () => {
-    const path = join(mkdtempSync(join(tmpdir(), "ledger-")), "ledger.json");
-    writeFileSync(path, JSON.stringify({
-      pin: { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" },
-      node: "20.20.0",
-      claims: [
-        { id: "ch37.deps.two-runtime-deps", label: "documented", verdict: "fails", evidence: "3 dependencies" },
-        { id: "ch37.callcount.two", label: "observed", crash: "TypeError: boom" },
-      ],
-    }));
-    const verdicts = loadVerdicts(path);
-    assert.deepEqual(verdicts.get("ch37.deps.two-runtime-deps"), { verdict: "fails", evidence: "3 dependencies" });
-    assert.deepEqual(verdicts.get("ch37.callcount.two"), { verdict: "crashed", evidence: "TypeError: boom" });
+  const dir = mkdtempSync(join(tmpdir(), "verdicts-"));
+  const ledger = join(dir, "ledger.json");
+  writeFileSync(ledger, JSON.stringify({
+    pin: { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" },
+    node: "20.20.0",
+    claims: [
+      { id: "ch37.deps.two-runtime-deps", label: "documented", verdict: "fails", evidence: "3 dependencies" },
+      { id: "ch37.callcount.two", label: "observed", crash: "TypeError: boom" },
+    ],
+    findings: [{ id: "ch38.found.example", label: "found", verdict: "holds", evidence: "seen" }],
+  }));
+  const committed = join(dir, "verdicts-at-pin.json");
+  writeFileSync(committed, JSON.stringify({
+    pin: { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" },
+    verdicts: { "ch37.deps.two-runtime-deps": "qualified", "ch37.callcount.two": "holds", "ch38.found.example": "holds" },
+  }));
+  const missing = join(dir, "missing.json");
+
+  test("the committed verdicts at the pin win over a stored run, so every clone renders the same badges", () => {
+    const verdicts = loadVerdicts({ committed, ledger });
+    assert.equal(verdicts.get("ch37.deps.two-runtime-deps")?.verdict, "qualified");
+    assert.equal(verdicts.get("ch37.callcount.two")?.verdict, "holds");
+    assert.equal(verdicts.size, 3);
   });
 
-  test("without a stored run, appendix A's verdicts are the latest there are", () => {
+  test("evidence is shown only where the stored run agrees with the committed verdict", () => {
+    const verdicts = loadVerdicts({ committed, ledger });
+    assert.equal(verdicts.get("ch38.found.example")?.evidence, "seen");
+    assert.equal(verdicts.get("ch37.deps.two-runtime-deps")?.evidence, "");
+  });
+
+  test("before the committed file exists, a stored run's verdicts are shown (findings too); a crashed check reads as crashed", () => {
+    const verdicts = loadVerdicts({ committed: missing, ledger });
+    assert.deepEqual(verdicts.get("ch37.deps.two-runtime-deps"), { verdict: "fails", evidence: "3 dependencies" });
+    assert.deepEqual(verdicts.get("ch37.callcount.two"), { verdict: "crashed", evidence: "TypeError: boom" });
+    assert.equal(verdicts.get("ch38.found.example")?.verdict, "holds");
+  });
+
+  test("npm run site -- --ledger FILE shows that run's verdicts", () => {
+    assert.equal(loadVerdicts({ committed, ledger, preferLedger: true }).get("ch37.deps.two-runtime-deps")?.verdict, "fails");
+  });
+
+  test("with neither, appendix A's verdicts are the ones there are", () => {
     const appendix = JSON.parse(readFileSync(join(PROJECT_ROOT, "appendix", "A-dependencies.json"), "utf8")) as { verdicts: { id: string; verdict: string }[] };
-    const verdicts = loadVerdicts(join(tmpdir(), "no-such-ledger.json"));
+    const verdicts = loadVerdicts({ committed: missing, ledger: missing });
     for (const v of appendix.verdicts) assert.equal(verdicts.get(v.id)?.verdict, v.verdict);
     assert.equal(verdicts.size, appendix.verdicts.length);
   });

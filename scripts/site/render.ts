@@ -1,8 +1,8 @@
 import { join } from "node:path";
+import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { commandLine } from "../lib/cli.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
-import { buildSite } from "./build.ts";
 import { ChapterBuildError } from "./errors.ts";
 import { PROJECT_ROOT } from "./project.ts";
 
@@ -21,9 +21,14 @@ const { values } = commandLine({
 const out = values.out === undefined ? join(PROJECT_ROOT, "site") : fromReader("site", values.out);
 const ledger = values.ledger === undefined ? undefined : fromReader("site", values.ledger);
 
+// The site type-checks listings against the installed Pi: a wrong install is refused in
+// one line, like every other entry point, before the compiler says it in 500 characters.
+requirePinnedPi();
+const { buildSite } = await import("./build.ts");
+
 let files: Map<string, string>;
 try {
-  files = buildSite({ ledger });
+  files = await buildSite({ verdicts: ledger === undefined ? {} : { ledger, preferLedger: true } });
 } catch (error) {
   if (!(error instanceof ChapterBuildError)) throw error;
   process.stderr.write(`site: ${error.message}\n(nothing written)\n`);

@@ -1,0 +1,89 @@
+import type { CatalogueRow } from "../ledger/catalogue.ts";
+import type { LedgerVerdict } from "./claims.ts";
+import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
+import { NOT_YET_VERIFIED, verdictLegend } from "./legend.ts";
+import type { Section } from "./sections.ts";
+
+/** The claims index page. */
+export const CLAIMS_PAGE = "claims.html";
+
+/** Where a claim is made on the site: a chapter page and the section of its first citation. */
+export interface Citation {
+  page: string;
+  /** The chapter's short name (ch37, ch38, recipe). */
+  chapter: string;
+  section: Section;
+}
+
+/** Everything the index shows about one claim. */
+export interface IndexedClaim {
+  row: CatalogueRow;
+  atPin: string;
+  atNewest: string | undefined;
+  citation: Citation | undefined;
+}
+
+/** The verdict a badge shows at the pin: the stored one, or "not yet verified". */
+export const shownVerdict = (verdicts: ReadonlyMap<string, LedgerVerdict>, id: string): string => verdicts.get(id)?.verdict ?? NOT_YET_VERIFIED;
+
+export function badge(verdict: string, title = ""): string {
+  return `<span class="claim verdict-${verdictClass(verdict)}"${title ? ` title="${escapeHtml(title)}"` : ""}>${escapeHtml(verdict)}</span>`;
+}
+
+function options(name: string, values: readonly string[]): string {
+  return [`<option value="">every ${name}</option>`, ...values.map((v) => `<option value="${escapeHtml(v)}">${escapeHtml(v)}</option>`)].join("");
+}
+
+// Filtering happens in the page, so the index works opened from disk, without a server.
+const FILTER_SCRIPT = `for (const form of document.querySelectorAll("form.filter")) {
+  const rows = [...document.querySelectorAll("#claims-index tbody tr")];
+  const shown = form.querySelector("output");
+  const apply = () => {
+    const wanted = Object.fromEntries([...form.querySelectorAll("select")].map((s) => [s.name, s.value]));
+    let n = 0;
+    for (const row of rows) {
+      row.hidden = Object.entries(wanted).some(([key, value]) => value !== "" && row.dataset[key] !== value);
+      if (!row.hidden) n++;
+    }
+    shown.value = n + " of " + rows.length;
+  };
+  form.addEventListener("change", apply);
+  apply();
+}`;
+
+/** Every book claim and finding: label, verdict at the pin and at the newest release, and where it is made. */
+export function renderClaimsIndex(claims: readonly IndexedClaim[], context: { nav: readonly NavEntry[]; newest: string | undefined }): string {
+  const rows = claims.map(({ row, atPin, atNewest, citation }) => {
+    const id = row.claim.id;
+    const where = citation === undefined
+      ? `<span class="uncited">not cited on a page</span>`
+      : `<a href="${citation.page}#${escapeHtml(citation.section.id)}">${escapeHtml(citation.chapter)} · ${escapeHtml(citation.section.title)}</a>`;
+    return (
+      `<tr id="${escapeHtml(id)}" data-verdict="${escapeHtml(atPin)}" data-newest="${escapeHtml(atNewest ?? "not measured")}" data-label="${escapeHtml(row.claim.label)}" data-catalogue="${row.catalogue}">` +
+      `<td><code>${escapeHtml(id)}</code></td><td>${escapeHtml(row.claim.label)}</td><td>${escapeHtml(row.claim.claim)}</td>` +
+      `<td>${badge(atPin)}</td><td>${badge(atNewest ?? "not measured")}</td><td>${where}</td></tr>`
+    );
+  });
+  const distinct = (values: readonly string[]) => [...new Set(values)].sort();
+  const body = `<h1>Claims index</h1>
+<p>Every claim of the book's chapters 37 and 38 (<code>chapters/claims.tsv</code>) and every finding of this companion
+(<code>chapters/findings.tsv</code>, label <code>found</code>), with its verdict at the pin (committed in
+<code>appendix/verdicts-at-pin.json</code>) and at the newest release measured in <a href="appendix-b.html">appendix B</a>${context.newest === undefined ? "" : ` (${escapeHtml(context.newest)})`}.</p>
+${verdictLegend()}<form class="filter">
+<label>Verdict at the pin <select name="verdict">${options("verdict", distinct(claims.map((c) => c.atPin)))}</select></label>
+<label>At the newest release <select name="newest">${options("verdict", distinct(claims.map((c) => c.atNewest ?? "not measured")))}</select></label>
+<label>Label <select name="label">${options("label", distinct(claims.map((c) => c.row.claim.label)))}</select></label>
+<label>Catalogue <select name="catalogue">${options("catalogue", distinct(claims.map((c) => c.row.catalogue)))}</select></label>
+shown: <output>${claims.length} of ${claims.length}</output>
+</form>
+<div class="table-wrap">
+<table id="claims-index">
+<thead><tr><th>id</th><th>label</th><th>claim</th><th>at the pin</th><th>newest release</th><th>made in</th></tr></thead>
+<tbody>
+${rows.join("\n")}
+</tbody>
+</table>
+</div>
+`;
+  return htmlPage({ address: { page: CLAIMS_PAGE }, title: "Claims index", nav: context.nav, body, script: FILTER_SCRIPT, wide: true });
+}

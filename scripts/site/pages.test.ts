@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { markLabels } from "../../examples/support/chart-svg.ts";
+import { chartRows, POINT_MARK } from "../../examples/ch38-typed-step/turn-limit-chart.ts";
+import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/turn-limit-table.ts";
+import { readAllClaims } from "../ledger/catalogue.ts";
+import { buildSite } from "./build.ts";
+import { loadVerdicts } from "./claims.ts";
+import { VERDICT_DEFINITIONS } from "./legend.ts";
+import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
+import { GRID_CELL_MARK } from "./verdict-grid.ts";
+
+const site = await buildSite();
+const page = (name: string): string => site.get(name) ?? assert.fail(`${name} was not built`);
+
+describe("chapter 38's page: the bug as a picture", () => {
+  test("the chart is there as SVG, with one point per row measured now at maxTurns 2 (ch38.bug.unfixed-7-requests)", async () => {
+    const rows = chartRows(await measureTurnLimitTable(turnLimitCases.filter((c) => c.maxTurns === 2)));
+    const svg = /<div class="output output-svg">(<svg[\s\S]*?<\/svg>)<\/div>/.exec(page("ch38-typed-step.html"))?.[1] ?? "";
+    assert.ok(svg !== "", "the chart's SVG is embedded in the page");
+    const labels = markLabels(svg, POINT_MARK);
+    assert.equal(labels.length, rows.length);
+    assert.deepEqual(labels.sort(), rows.map((r) => `${r.variant}: ${r.scriptedResponses} scripted responses, ${r.providerRequests} provider requests`).sort());
+  });
+});
+
+describe("appendix B's page: claims × releases", () => {
+  const matrix = loadReleaseMatrix()!;
+  const html = page("appendix-b.html");
+
+  test("the grid has one cell per claim and column, each labelled with the verdict appendix B measured", () => {
+    const svg = /<div class="chart">(<svg[\s\S]*?<\/svg>)<\/div>/.exec(html)?.[1] ?? "";
+    const cells = markLabels(svg, GRID_CELL_MARK);
+    assert.equal(cells.length, matrix.claims.length * matrix.columns.length);
+    const claim = matrix.claims[0]!;
+    for (const column of matrix.columns) {
+      assert.ok(cells.includes(`${claim.id} at ${column.key}: ${releaseVerdict(matrix, claim.id, column) ?? "not measured"}`));
+    }
+  });
+
+  test("the legend defines the four verdicts, qualified included", () => {
+    for (const { verdict } of VERDICT_DEFINITIONS) assert.match(html, new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
+  });
+});
+
+describe("appendices A and C", () => {
+  for (const name of ["appendix-a.html", "appendix-c.html"]) {
+    test(`${name} renders the committed appendix`, () => {
+      assert.match(page(name), /<h1>Appendix [AC] — /);
+      assert.match(page(name), /<table>/);
+    });
+  }
+});
+
+describe("the claims index", () => {
+  const html = page("claims.html");
+  const rows = [...html.matchAll(/<tr id="([^"]+)" data-verdict="([^"]+)" data-newest="([^"]+)" data-label="([^"]+)" data-catalogue="([a-z]+)">([\s\S]*?)<\/tr>/g)];
+  const verdicts = loadVerdicts();
+
+  test("lists every book claim and every finding, in catalogue order, with its label", () => {
+    assert.deepEqual(rows.map((r) => r[1]), readAllClaims().map((r) => r.claim.id));
+    assert.deepEqual(rows.map((r) => r[4]), readAllClaims().map((r) => r.claim.label));
+  });
+
+  test("shows each verdict at the pin (the badges' source) and at the newest release of appendix B", () => {
+    const matrix = loadReleaseMatrix()!;
+    const newest = newestRelease(matrix)!;
+    for (const [, id, atPin, atNewest] of rows) {
+      assert.equal(atPin, verdicts.get(id!)?.verdict ?? "not yet verified", id);
+      assert.equal(atNewest, releaseVerdict(matrix, id!, newest) ?? "not measured", id);
+    }
+  });
+
+  test("links each cited claim to the section of the chapter page that makes it", () => {
+    const linked = rows.filter((r) => !r[6]!.includes("not cited on a page"));
+    assert.ok(linked.length > 0);
+    for (const [, id, , , , , cells] of linked) {
+      const [, target, anchor] = /<a href="([^"#]+)#([^"]+)">/.exec(cells!) ?? assert.fail(`${id} has no link`);
+      const chapter = page(target!);
+      const section = chapter.slice(chapter.indexOf(`id="${anchor}"`));
+      assert.ok(chapter.includes(`id="${anchor}"`), `${target}#${anchor} exists`);
+      assert.match(section, new RegExp(`data-claim="${id!.replace(/\./g, "\\.")}"`), `${id} is cited after ${anchor}`);
+    }
+  });
+
+  test("filters by verdict, label and catalogue in the page itself, without a server", () => {
+    for (const name of ["verdict", "newest", "label", "catalogue"]) assert.match(html, new RegExp(`<select name="${name}">`));
+    assert.match(html, /<script>[\s\S]*row\.hidden[\s\S]*<\/script>/);
+  });
+});
+
+test("the contents page shows the totals at the pin, counting every claim", () => {
+  const totals = /<table class="totals" id="totals">([\s\S]*?)<\/table>/.exec(page("index.html"))?.[1] ?? "";
+  const book = readAllClaims().filter((r) => r.catalogue === "book").length;
+  assert.match(totals, new RegExp(`<tr class="total"><td>total</td><td class="number">${book}</td>`));
+});
