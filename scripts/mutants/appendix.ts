@@ -1,0 +1,169 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { PIN } from "../../examples/support/pin.ts";
+import { chapterOf } from "../ledger/catalogue.ts";
+import { writeFilesAtomically } from "../matrix/atomic-write.ts";
+import { APPENDIX_DIR, ROOT } from "../matrix/paths.ts";
+import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
+import type { ClaimChange } from "./flips.ts";
+import type { MutantsRun, PatchResult } from "./run.ts";
+import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+
+export const FLIP_DEFINITION =
+  "A claim flips under a patch when the ledger gives it a verdict both at the pin and against the patched copy, and the patched verdict " +
+  "is lower on the scale holds > qualified > fails (holds → qualified, holds → fails, qualified → fails). A change to or from " +
+  "not-checkable, a crash of the check, or a verdict that goes up is listed as another change, never counted as a flip. " +
+  "The pin's verdicts come from the same invocation: the ledger run in a child against an unpatched copy of the pinned install.";
+
+export const KILL_SCORE_DEFINITION =
+  "Kill score: the behavioural claims that at least one patch flips, over the behavioural claims, per chapter. " +
+  "A claim no patch flips is one whose check has not been shown able to say no; each is listed with the reason.";
+
+/** One chapter's score. */
+export interface ChapterScore {
+  chapter: string;
+  behavioural: number;
+  flipped: number;
+}
+
+/** What appendix D's JSON holds. */
+export interface AppendixD {
+  pin: typeof PIN;
+  environment: { date: string; node: string; commit: string };
+  definitions: { flip: string; behavioural: string; killScore: string };
+  score: ChapterScore[];
+  patches: {
+    name: string;
+    source: string;
+    package: string;
+    file: string;
+    description: string;
+    declared: string[];
+    flipped: ClaimChange[];
+    surplus: string[];
+    missing: string[];
+    otherChanges: ClaimChange[];
+  }[];
+  /** Behavioural claim → the patches that flip it. */
+  flippedBy: Record<string, string[]>;
+  unflipped: { id: string; reason: string }[];
+  static: string[];
+}
+
+function commit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+type Measured = Extract<PatchResult, { status: "measured" }>;
+
+/** Builds appendix D's content from a full run in which the pin and every patch were measured. */
+export function appendixData(run: MutantsRun, environment: AppendixD["environment"]): AppendixD {
+  if ("failure" in run.pin) throw new Error("appendix D needs the pin's verdicts");
+  const pinClaims = run.pin.claims;
+  const measured = run.results.filter((r): r is Measured => r.status === "measured");
+  const bookIds = new Set(pinClaims.filter((c) => c.label !== "found").map((c) => c.id));
+  const behavioural = behaviouralIds().filter((id) => bookIds.has(id));
+  const flippedBy: Record<string, string[]> = {};
+  for (const id of behavioural) {
+    const by = measured.filter((r) => r.comparison.flipped.some((c) => c.id === id)).map((r) => r.entry.name);
+    if (by.length > 0) flippedBy[id] = by;
+  }
+  const chapters = [...new Set(behavioural.map(chapterOf))];
+  const score = chapters.map((chapter) => {
+    const ids = behavioural.filter((id) => chapterOf(id) === chapter);
+    return { chapter, behavioural: ids.length, flipped: ids.filter((id) => id in flippedBy).length };
+  });
+  return {
+    pin: PIN,
+    environment,
+    definitions: { flip: FLIP_DEFINITION, behavioural: BEHAVIOURAL_RULE, killScore: KILL_SCORE_DEFINITION },
+    score,
+    patches: measured.map((r) => ({
+      name: r.entry.name,
+      source: r.entry.source,
+      package: r.entry.spec.package,
+      file: r.entry.spec.file,
+      description: r.entry.spec.description,
+      declared: r.entry.spec.flips,
+      flipped: r.comparison.flipped,
+      surplus: r.comparison.surplus,
+      missing: r.comparison.missing,
+      otherChanges: r.comparison.otherChanges,
+    })),
+    flippedBy,
+    unflipped: behavioural
+      .filter((id) => !(id in flippedBy))
+      .map((id) => ({ id, reason: UNFLIPPED_REASONS[id] ?? "no reason recorded yet (scripts/mutants/unflipped-reasons.ts)" })),
+    static: pinClaims.filter((c) => bookIds.has(c.id) && !behavioural.includes(c.id)).map((c) => c.id),
+  };
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((100 * part) / whole)} %`);
+const cell = (text: string) => text.replaceAll("|", "\\|");
+const ids = (list: readonly string[]) => (list.length === 0 ? "-" : list.map((id) => `\`${id}\``).join(", "));
+
+/** Appendix D as Markdown. */
+export function renderAppendixD(d: AppendixD): string {
+  const total = d.score.reduce((sum, s) => ({ behavioural: sum.behavioural + s.behavioural, flipped: sum.flipped + s.flipped }), { behavioural: 0, flipped: 0 });
+  const lines = [
+    "# Appendix D: the ledger against a Pi broken one behaviour at a time",
+    "",
+    `Written by \`npm run mutants\` (a full run: every spec in \`scripts/mutants/patches/\`) on ${d.environment.date}, Node ${d.environment.node}, ` +
+      `commit ${d.environment.commit}. Each patch is applied to a copy of the pinned install (pi-agent-core ${d.pin.core}, pi-ai ${d.pin.ai}, ` +
+      `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook. Do not edit by hand.`,
+    "",
+    "## Definitions",
+    "",
+    `- **Flip.** ${d.definitions.flip}`,
+    `- **Behavioural.** ${d.definitions.behavioural}`,
+    `- **${d.definitions.killScore.split(":")[0]}.**${d.definitions.killScore.slice(d.definitions.killScore.indexOf(":") + 1)}`,
+    "",
+    "## Kill score",
+    "",
+    "| chapter | behavioural claims | flipped by at least one patch | kill score |",
+    "| --- | ---: | ---: | ---: |",
+    ...d.score.map((s) => `| ${s.chapter} | ${s.behavioural} | ${s.flipped} | ${percent(s.flipped, s.behavioural)} |`),
+    `| all | ${total.behavioural} | ${total.flipped} | ${percent(total.flipped, total.behavioural)} |`,
+    "",
+    "## Patches",
+    "",
+    "| patch | file | what it breaks | declared flips | flipped (pin → patched) | surplus (for review) | other changes |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...d.patches.map(
+      (p) =>
+        `| ${p.name} | \`${p.package.replace("@earendil-works/", "")}/${p.file}\` | ${cell(p.description)} | ${ids(p.declared)} | ` +
+        `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ${ids(p.surplus)} | ` +
+        `${p.otherChanges.length === 0 ? "-" : p.otherChanges.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} |`,
+    ),
+    "",
+    "## Which patches flip each behavioural claim",
+    "",
+    "| claim | flipped by |",
+    "| --- | --- |",
+    ...Object.entries(d.flippedBy).map(([id, by]) => `| \`${id}\` | ${by.join(", ")} |`),
+    "",
+    "## Behavioural claims no patch flips",
+    "",
+    d.unflipped.length === 0 ? "None." : "| claim | why no patch flips it |",
+    ...(d.unflipped.length === 0 ? [] : ["| --- | --- |", ...d.unflipped.map((u) => `| \`${u.id}\` | ${cell(u.reason)} |`)]),
+    "",
+    "## Static claims (outside the score)",
+    "",
+    `Decided by reading files or by the TypeScript checker (the rule above): ${ids(d.static)}.`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** Writes appendix D (Markdown and JSON) from a full run, both or neither. */
+export function writeAppendixD(run: MutantsRun): void {
+  const data = appendixData(run, { date: new Date().toISOString().slice(0, 10), node: process.versions.node, commit: commit() });
+  writeFilesAtomically({
+    [join(APPENDIX_DIR, "D-mutants.md")]: renderAppendixD(data),
+    [join(APPENDIX_DIR, "D-mutants.json")]: JSON.stringify(data, null, 2) + "\n",
+  });
+}

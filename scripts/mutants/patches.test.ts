@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { installedPi } from "../ledger/static/installed.ts";
+import { allChecks } from "../ledger/registry.ts";
+import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { applyPatch, isPatchRefused } from "./apply.ts";
+import { behaviouralIds, TYPE_CHECKED } from "./behavioural.ts";
+import { shippedSpecFiles } from "./shipped.ts";
+import { isSpecProblem, readSpec, type PatchSpec } from "./spec.ts";
+import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+
+const specs = shippedSpecFiles().map((file) => {
+  const spec = readSpec(file);
+  assert.ok(!isSpecProblem(spec), isSpecProblem(spec) ? spec.message : "");
+  return { file, spec: spec as PatchSpec };
+});
+const ids = new Set(allChecks.map((check) => check.id));
+
+function pinnedText(spec: PatchSpec): string {
+  const { dirs } = installedPi();
+  const key = (Object.keys(PACKAGE_NAMES) as PackageKey[]).find((k) => PACKAGE_NAMES[k] === spec.package)!;
+  return readFileSync(join(dirs[key], spec.file), "utf8");
+}
+
+test("mutants: the shipped set is not empty", () => {
+  assert.ok(specs.length >= 20, `${specs.length} specs`);
+});
+
+for (const { file, spec } of specs) {
+  const name = file.split("/").at(-1);
+  test(`mutants: ${name} applies exactly once to the pinned ${spec.package}/${spec.file} and declares ledger claim ids`, () => {
+    const patched = applyPatch(pinnedText(spec), spec);
+    assert.ok(!isPatchRefused(patched), isPatchRefused(patched) ? patched.message : "");
+    assert.ok(spec.flips.length > 0, "declares no flip");
+    for (const id of spec.flips) assert.ok(ids.has(id), `${id} is not a ledger claim id`);
+  });
+}
+
+test("mutants: every behavioural claim is declared by a shipped patch or has a recorded reason, never both", () => {
+  const declared = new Set(specs.flatMap(({ spec }) => spec.flips));
+  const behavioural = behaviouralIds();
+  const unaccounted = behavioural.filter((id) => !declared.has(id) && !(id in UNFLIPPED_REASONS));
+  assert.deepEqual(unaccounted, [], "behavioural claims with neither a patch nor a reason");
+  const stale = Object.keys(UNFLIPPED_REASONS).filter((id) => declared.has(id) || !behavioural.includes(id));
+  assert.deepEqual(stale, [], "reasons for claims a patch declares, or that are not behavioural");
+});
+
+test("mutants: the type-checked exceptions to the behavioural rule are checks of the ledger", () => {
+  for (const id of TYPE_CHECKED) assert.ok(ids.has(id), id);
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
+
+/**
+ * One mutant of Pi: replace `find` (which must occur exactly once) with `replace` in one
+ * file of one installed package, and name the claims whose verdicts that must flip.
+ */
+export interface PatchSpec {
+  package: string;
+  /** Relative to the package's folder, e.g. `dist/agent.js`. */
+  file: string;
+  find: string;
+  replace: string;
+  description: string;
+  flips: string[];
+}
+
+/** Why a spec file cannot be used. */
+export interface SpecProblem {
+  kind: "unreadable-spec" | "invalid-spec";
+  message: string;
+}
+
+const FIELDS = ["package", "file", "find", "replace", "description", "flips"] as const;
+
+/** Checks that `value` has exactly the spec's fields, each of the right type; `source` names it in the message. */
+export function parseSpec(value: unknown, source: string): PatchSpec | SpecProblem {
+  const invalid = (why: string): SpecProblem => ({ kind: "invalid-spec", message: `${source}: ${why}` });
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return invalid("expected one JSON object");
+  const record = value as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => !(FIELDS as readonly string[]).includes(key));
+  if (unknown.length > 0) return invalid(`unknown field ${unknown.map((k) => `"${k}"`).join(", ")}; a spec has exactly ${FIELDS.join(", ")}`);
+  for (const field of FIELDS) {
+    if (!(field in record)) return invalid(`missing field "${field}"; a spec has exactly ${FIELDS.join(", ")}`);
+  }
+  for (const field of ["package", "file", "find", "replace", "description"] as const) {
+    if (typeof record[field] !== "string") return invalid(`"${field}" must be a string`);
+  }
+  const flips = record.flips;
+  if (!Array.isArray(flips) || !flips.every((id) => typeof id === "string")) return invalid(`"flips" must be an array of claim ids`);
+  const spec = record as unknown as PatchSpec;
+  const packages = Object.values(PACKAGE_NAMES);
+  if (!packages.includes(spec.package)) return invalid(`"package" must be one of ${packages.join(", ")}, not "${spec.package}"`);
+  if (spec.file.startsWith("/") || spec.file.split("/").includes("..")) return invalid(`"file" must be a path inside the package, not "${spec.file}"`);
+  if (spec.find.length === 0) return invalid(`"find" is empty`);
+  if (spec.find === spec.replace) return invalid(`"replace" equals "find": the patch would change nothing`);
+  return spec;
+}
+
+/** Reads and checks one spec file. */
+export function readSpec(path: string): PatchSpec | SpecProblem {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    return { kind: "unreadable-spec", message: `${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: "invalid-spec", message: `${path}: not JSON (${(error as Error).message})` };
+  }
+  return parseSpec(value, path);
+}
+
+/** Type guard for the problem side of {@link readSpec}. */
+export function isSpecProblem(value: PatchSpec | SpecProblem): value is SpecProblem {
+  return "kind" in value;
+}
