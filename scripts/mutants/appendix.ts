@@ -35,6 +35,8 @@ export interface ChapterScore {
 /** What appendix D's JSON holds. */
 export interface AppendixD {
   pin: typeof PIN;
+  /** Each patch ran only its declared claims: surplus flips were not measured. */
+  declaredOnly: boolean;
   environment: { date: string; node: string; commit: string };
   definitions: { flip: string; behavioural: string; killScore: string };
   score: ChapterScore[];
@@ -96,6 +98,7 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
   });
   return {
     pin: PIN,
+    declaredOnly: run.declaredOnly === true,
     environment,
     definitions: { flip: FLIP_DEFINITION, behavioural: BEHAVIOURAL_RULE, killScore: KILL_SCORE_DEFINITION },
     score,
@@ -136,6 +139,14 @@ export function renderAppendixD(d: AppendixD): string {
     `Written by \`npm run mutants\` (a full run: every spec in \`scripts/mutants/patches/\`) on ${d.environment.date}, Node ${d.environment.node}, ` +
       `commit ${d.environment.commit}. Each patch is applied to a copy of the pinned install (pi-agent-core ${d.pin.core}, pi-ai ${d.pin.ai}, ` +
       `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook. Do not edit by hand.`,
+    ...(d.declaredOnly
+      ? [
+          "",
+          "This run used `--declared-only`: each patch's child ran only the claims that patch declares (and the pin's child all of them), " +
+            "so surplus flips were not measured and the 'flipped by any patch' column counts declared flips only. " +
+            "A run without it measures every behavioural claim against every patch (about a minute per patch on an idle machine, several on a loaded one).",
+        ]
+      : []),
     "",
     "## Definitions",
     "",

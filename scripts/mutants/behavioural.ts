@@ -1,5 +1,7 @@
+import { readCatalogue } from "../ledger/catalogue.ts";
 import { ch37BehaviourChecks } from "../ledger/checks/ch37-behaviour.ts";
 import { ch38BehaviourChecks } from "../ledger/checks/ch38-behaviour.ts";
+import { idsOnly } from "./run.ts";
 
 /**
  * Checks in the behaviour modules that the TypeScript checker decides on its own: they
@@ -19,14 +21,15 @@ export const BEHAVIOURAL_RULE =
   `${TYPE_CHECKED.length} that only type-check a listing (${TYPE_CHECKED.join(", ")}). ` +
   "Claims decided by reading files (package.json, README, dist/ specifiers, declarations) or by the TypeScript checker are static: " +
   "a patch of dist/*.js can move them only by breaking the file they read, which is not the behaviour they describe. " +
-  "Findings (label found) are run and their flips shown, but the score counts the book's claims only.";
+  "The companion's own findings (chapters/findings.tsv) are not the book's claims and are not run against the patches.";
 
-/** The behavioural claim ids, in the ledger's order. */
+/** The behavioural claim ids of the book's catalogue (findings are not the book's claims), in the ledger's order. */
 export function behaviouralIds(): string[] {
-  return [...ch37BehaviourChecks, ...ch38BehaviourChecks].map((check) => check.id).filter((id) => !TYPE_CHECKED.includes(id));
+  const book = new Set(readCatalogue().map((claim) => claim.id));
+  return [...ch37BehaviourChecks, ...ch38BehaviourChecks].map((check) => check.id).filter((id) => book.has(id) && !TYPE_CHECKED.includes(id));
 }
 
 /** The ledger's --only for the behavioural claims: what a mutants run measures by default. */
 export function behaviouralOnly(): string {
-  return `^(${behaviouralIds().map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
+  return idsOnly(behaviouralIds());
 }

@@ -7,15 +7,17 @@ import { allChecks } from "../ledger/registry.ts";
 import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
 import { applyPatch, isPatchRefused } from "./apply.ts";
 import { behaviouralIds, TYPE_CHECKED } from "./behavioural.ts";
-import { shippedSpecFiles } from "./shipped.ts";
+import { extraSpecFiles, shippedSpecFiles } from "./shipped.ts";
 import { isSpecProblem, readSpec, type PatchSpec } from "./spec.ts";
 import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
 
-const specs = shippedSpecFiles().map((file) => {
+const read = (file: string) => {
   const spec = readSpec(file);
   assert.ok(!isSpecProblem(spec), isSpecProblem(spec) ? spec.message : "");
   return { file, spec: spec as PatchSpec };
-});
+};
+const specs = shippedSpecFiles().map(read);
+const extras = extraSpecFiles().map(read);
 const ids = new Set(allChecks.map((check) => check.id));
 
 function pinnedText(spec: PatchSpec): string {
@@ -28,8 +30,8 @@ test("mutants: the shipped set is not empty", () => {
   assert.ok(specs.length >= 20, `${specs.length} specs`);
 });
 
-for (const { file, spec } of specs) {
-  const name = file.split("/").at(-1);
+for (const { file, spec } of [...specs, ...extras]) {
+  const name = file.split("/").slice(-2).join("/");
   test(`mutants: ${name} applies exactly once to the pinned ${spec.package}/${spec.file} and declares ledger claim ids`, () => {
     const patched = applyPatch(pinnedText(spec), spec);
     assert.ok(!isPatchRefused(patched), isPatchRefused(patched) ? patched.message : "");

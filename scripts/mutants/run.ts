@@ -28,6 +28,8 @@ export type PatchResult = { entry: PatchEntry; installKey?: string; seconds: num
 
 /** A whole run: the pin's verdicts (or why there are none) and each patch's result. */
 export interface MutantsRun {
+  /** True when each patch ran only its declared claims, so surplus flips were not measured. */
+  declaredOnly?: boolean;
   pin: { claims: LedgerClaim[] } | { failure: RunFailure };
   results: PatchResult[];
 }
@@ -52,6 +54,8 @@ async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: s
 export interface RunOptions {
   /** The ledger's --only: which claims each child runs. */
   only: string;
+  /** Each patch's child runs only the claims it declares (the pin's, all declared ones): no surplus is measured. */
+  declaredOnly?: boolean;
   /** Ledger children at once. */
   jobs: number;
   progress: (line: string) => void;
@@ -59,6 +63,11 @@ export interface RunOptions {
   ledgerEntry?: string;
   /** The pin's verdicts when already known (tests pass recorded ones); otherwise a child measures the unpatched copy. */
   pinClaims?: LedgerClaim[];
+}
+
+/** The ledger's --only for exactly `ids`. */
+export function idsOnly(ids: readonly string[]): string {
+  return `^(${[...new Set(ids)].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
 }
 
 function seconds(since: number): number {
@@ -78,7 +87,9 @@ export async function runMutants(entries: readonly PatchEntry[], options: RunOpt
     const started = performance.now();
     const name = job === "pin" ? "the pin (unpatched copy)" : job.name;
     options.progress(`${name}: running the ledger in a child`);
-    const outcome = await measure(job === "pin" ? undefined : job.spec, options.only, options.ledgerEntry);
+    const claims = job === "pin" ? entries.flatMap((e) => e.spec.flips) : job.spec.flips;
+    const only = options.declaredOnly ? idsOnly(claims) : options.only;
+    const outcome = await measure(job === "pin" ? undefined : job.spec, only, options.ledgerEntry);
     const took = seconds(started);
     const summary = "failure" in outcome ? `${outcome.failure.kind}: ${outcome.failure.message}` : `${outcome.claims.length} claims measured`;
     options.progress(`[${++done}/${total}] ${name}: ${summary} (${took} s)`);
@@ -95,7 +106,7 @@ export async function runMutants(entries: readonly PatchEntry[], options: RunOpt
     if ("failure" in pin) return { ...base, status: "failed", failure: { kind: "ledger-crashed", message: "no pin verdicts to compare with" } };
     return { ...base, status: "measured", claims: outcome.claims, comparison: compareWithPin(pin.claims, outcome.claims, entry.spec.flips) };
   });
-  return { pin, results };
+  return { declaredOnly: options.declaredOnly === true, pin, results };
 }
 
 /** True when every patch was measured and flipped every claim it declared, and the pin was measured. */

@@ -5,10 +5,26 @@ import { ROOT } from "../matrix/paths.ts";
 /** Where the shipped patch specs live, one JSON object per file. */
 export const PATCHES_DIR = join(ROOT, "scripts", "mutants", "patches");
 
-/** The shipped specs, in file-name order. */
-export function shippedSpecFiles(): string[] {
-  return readdirSync(PATCHES_DIR)
+/**
+ * Further targeted patches, each shown to flip its declared claims in an earlier full run,
+ * kept out of the default set because every claim they declare is also declared by a
+ * default patch and each costs a ledger run: `npm run mutants -- --patch FILE` runs one.
+ */
+export const EXTRA_PATCHES_DIR = join(ROOT, "scripts", "mutants", "extra-patches");
+
+function specFiles(dir: string): string[] {
+  return readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
     .sort()
-    .map((name) => join(PATCHES_DIR, name));
+    .map((name) => join(dir, name));
+}
+
+/** The shipped specs that a run without --patch uses, in file-name order. */
+export function shippedSpecFiles(): string[] {
+  return specFiles(PATCHES_DIR);
+}
+
+/** The extra specs, in file-name order. */
+export function extraSpecFiles(): string[] {
+  return specFiles(EXTRA_PATCHES_DIR);
 }
