@@ -1,8 +1,10 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
 import { PROJECT_ROOT } from "./catalogue.ts";
 import { INTERFACE_BUILTINS } from "./checks/layering.ts";
+import { VERDICTS } from "./check.ts";
+import { VERDICT_DEFINITIONS } from "./legend.ts";
 import type { Outcome } from "./run.ts";
 import { CLOSURE_RULE, dependencyClosure, type Closure } from "./static/closure.ts";
 import { declaredRuntimeDependencies, type DeclaredDependency } from "./static/dependencies.ts";
@@ -106,7 +108,13 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     "<!-- Written by `npm start` (scripts/ledger/appendix.ts). Do not edit: `npm test` fails when this differs from a fresh run. -->",
     "",
-    `${MEASURED_PREFIX}${measured.date} with Node ${measured.node}.`,
+    `${MEASURED_PREFIX}${measured.date} with Node ${measured.node}. \`npm start\` rewrites this file only when a measured fact changed; \`npm test\` measures it again at every run.`,
+    "",
+    "## What the verdicts mean",
+    "",
+    ...VERDICTS.map((verdict) => `- \`${verdict}\`: ${VERDICT_DEFINITIONS[verdict]}`),
+    "",
+    "Every verdict of every claim and finding at the pin is in `verdicts-at-pin.json`, beside this file.",
     "",
     `Versions measured: ${PACKAGE_NAMES.core} ${versions.core}, ${PACKAGE_NAMES.ai} ${versions.ai}, ${PACKAGE_NAMES.typebox} ${versions.typebox}. ` +
       (versions.core === versions.bookPin
@@ -184,6 +192,24 @@ export function withoutMeasuredOn(name: string, text: string): string {
     .split("\n")
     .filter((line) => !line.startsWith(MEASURED_PREFIX))
     .join("\n");
+}
+
+/**
+ * Writes the files (as {@link writeAppendix}) only when one differs from what is there in more
+ * than its date and Node line; returns whether it wrote. A run that measured the same facts on
+ * another day leaves the tracked files, and so `git status`, as they were.
+ */
+export function writeAppendixIfChanged(files: Record<string, string>, dir: string = APPENDIX_DIR): boolean {
+  const same = Object.entries(files).every(([name, text]) => {
+    const path = join(dir, name);
+    try {
+      return withoutMeasuredOn(name, readFileSync(path, "utf8")) === withoutMeasuredOn(name, text);
+    } catch {
+      return false; // missing or unreadable: write it
+    }
+  });
+  if (!same) writeAppendix(files, dir);
+  return !same;
 }
 
 /** Writes every file to a temporary name first, then renames them all: no half-written appendix. */

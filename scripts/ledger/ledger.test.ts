@@ -13,10 +13,14 @@ function install(): InstalledPi {
   return found;
 }
 
-async function ledger(argv: string[], checks: Check[], catalogue?: () => CatalogueRow[]) {
+async function ledger(argv: string[], checks: Check[], catalogue?: () => CatalogueRow[], env?: NodeJS.ProcessEnv) {
   let out = "";
   let err = "";
-  const status = await runLedger(argv, install(), { out: (t) => (out += t), err: (t) => (err += t), errIsTty: false }, checks, catalogue);
+  const io = { out: (t: string) => (out += t), err: (t: string) => (err += t), errIsTty: false, env };
+  // A full run at the pin writes appendix/; these runs of stand-in checks must never write, so
+  // a run without --no-write gets an install that is not the pin.
+  const at = argv.includes("--no-write") ? install() : { ...install(), core: "0.0.0-not-the-pin" };
+  const status = await runLedger(argv, at, io, checks, catalogue);
   return { status, out, err };
 }
 
@@ -104,4 +108,35 @@ test("ledger: --json keeps the book's claims in `claims` and puts the findings i
   assert.deepEqual(json.findings, [{ id: FINDING, label: "found", verdict: "fails", evidence: "measured otherwise" }]);
   const only = JSON.parse((await ledger(["--json", "--only", "found"], bothChecks, withFinding)).out) as LedgerJson;
   assert.deepEqual([only.claims.length, only.findings.map((f) => f.id)], [0, [FINDING]]);
+});
+
+test("ledger: npm start --json or --no-write without -- (npm takes them, setting npm_config_*) is refused in one line naming the fix", async () => {
+  const cases: [NodeJS.ProcessEnv, string][] = [
+    [{ npm_lifecycle_event: "start", npm_config_json: "true" }, "--json"],
+    [{ npm_lifecycle_event: "start", npm_config_write: "" }, "--no-write"],
+    [{ npm_lifecycle_event: "start", npm_config_only: "ch38.bug" }, "--only ch38.bug"],
+  ];
+  for (const [env, option] of cases) {
+    const { status, out, err } = await ledger([], bothChecks, withFinding, env);
+    assert.equal(status, 2, option);
+    assert.equal(out, "");
+    assert.equal(err.trimEnd().split("\n").length, 1, err);
+    assert.ok(err.includes(`npm took ${option} for itself`) && err.includes(`run npm start -- ${option}`), err);
+  }
+  const other = await ledger(["--json", "--no-write"], bothChecks, withFinding, { npm_lifecycle_event: "test", npm_config_json: "true" });
+  assert.equal(other.status, 0, "only npm's start script is looked at");
+});
+
+test("ledger: a bare npm start says in one line that options go after -- (npm drops --only written without it)", async () => {
+  const bare = await ledger([], bothChecks, withFinding, { npm_lifecycle_event: "start", npm_config_write: undefined });
+  assert.match(bare.err, /^every claim and finding; for a subset: npm start -- --only REGEX \(without the --, npm takes --only itself and drops it\)\n/);
+  const direct = await ledger(["--no-write"], bothChecks, withFinding, { npm_lifecycle_event: "start" });
+  assert.ok(!direct.err.includes("for a subset"));
+});
+
+test("ledger: --help prints the usage on stdout and exits 0 without running a check", async () => {
+  let ran = false;
+  const { status, out, err } = await ledger(["--help"], [{ id: ID, run: async () => ((ran = true), verdictOf(true, "")) }]);
+  assert.deepEqual([status, err, ran], [0, "", false]);
+  assert.match(out, /^usage: npm start -- \[--json\] \[--only REGEX\] \[--no-write\]/);
 });

@@ -1,12 +1,14 @@
 import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
-import { appendixFacts, appendixFiles, writeAppendix } from "./appendix.ts";
+import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
 import { parseArgs } from "./args.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./registry.ts";
-import { ledgerJson, ledgerText, verdictColumn, type LedgerRow } from "./render.ts";
+import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
+import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./pin-verdicts.ts";
+import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow } from "./render.ts";
 import { runChecks, type Outcome } from "./run.ts";
 
 /** Where the ledger writes: results to `out`, progress and problems to `err`. */
@@ -15,6 +17,10 @@ export interface LedgerIO {
   err: (text: string) => void;
   /** Whether `err` is a terminal (progress then overwrites one line). */
   errIsTty: boolean;
+  /** The widest line `out` takes: the terminal's columns, or 120 when it is not a terminal. */
+  width?: number;
+  /** The environment npm ran the ledger with (`npm_config_*` of options written without `--`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const PREFIX = "pi-book-companion:";
@@ -55,6 +61,15 @@ export async function runLedger(
     io.err(`${PREFIX} ${args.message}\n`);
     return 2;
   }
+  const env = io.env ?? {};
+  const took = optionsNpmTook(env);
+  if (took.length > 0) {
+    io.err(`${PREFIX} npm took ${took.join(" ")} for itself (options before -- are npm's); run npm start -- ${took.join(" ")}\n`);
+    return 2;
+  }
+  if (isBareNpmStart(env, argv)) {
+    io.err("every claim and finding; for a subset: npm start -- --only REGEX (without the --, npm takes --only itself and drops it)\n");
+  }
   const catalogue = catalogueOf();
   const selected = args.only === undefined ? catalogue : catalogue.filter(({ claim }) => args.only!.test(claim.id));
   if (selected.length === 0) {
@@ -84,7 +99,7 @@ export async function runLedger(
   if (args.json) {
     io.out(`${JSON.stringify(ledgerJson(install, rows), null, 2)}\n`);
   } else {
-    io.out(`${ledgerText(install, rows)}\n`);
+    io.out(`${ledgerText(install, rows, io.width)}\n`);
   }
 
   let status = 0;
@@ -102,20 +117,45 @@ export async function runLedger(
   if (!controlOk) status = 1;
 
   if (args.write && args.only === undefined && isPinnedInstall(install)) {
-    status = Math.max(status, writeAppendixFrom(install, outcomes, io));
-    writeLatestVerdicts(ledgerJson(install, rows));
+    const json = ledgerJson(install, rows);
+    status = Math.max(status, writeAppendixFrom(install, outcomes, io), writePinVerdictsFrom(json, io));
+    writeLatestVerdicts(json);
   }
   return status;
 }
 
+// Both files are tracked: each is rewritten only when a measured fact changed, so that a run
+// that measured what was committed leaves `git status` clean.
 function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], io: LedgerIO): number {
   try {
     const facts = appendixFacts(install, outcomes);
-    writeAppendix(appendixFiles(facts, { date: new Date().toISOString().slice(0, 10), node: process.versions.node }));
-    io.err("appendix A written to appendix/\n");
+    const written = writeAppendixIfChanged(appendixFiles(facts, { date: new Date().toISOString().slice(0, 10), node: process.versions.node }));
+    io.err(written ? "appendix A rewritten: a measured fact changed (commit appendix/)\n" : "appendix A: unchanged\n");
     return 0;
   } catch (error) {
     io.err(`${PREFIX} appendix A not written: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+}
+
+function writePinVerdictsFrom(json: LedgerJson, io: LedgerIO): number {
+  const verdicts = pinVerdictsOf(json, readPinVerdicts());
+  if ("crashed" in verdicts) {
+    io.err(`${PREFIX} appendix/verdicts-at-pin.json not written: ${verdicts.crashed.join(", ")} crashed, and a crash is no verdict\n`);
+    return 1;
+  }
+  if (verdicts.kept.length > 0) {
+    io.err(`the npm registry did not answer for ${verdicts.kept.join(", ")}: the committed verdict stays\n`);
+  }
+  const { written, created, changes } = writePinVerdictsIfChanged(verdicts);
+  io.err(
+    !written
+      ? "verdicts at the pin: unchanged\n"
+      : created
+        ? `appendix/verdicts-at-pin.json written (${changes.length} ids)\n`
+        : changes.length === 0
+        ? "appendix/verdicts-at-pin.json rewritten (same verdicts; order or versions changed)\n"
+        : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; commit it with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
+  );
+  return 0;
 }

@@ -1,8 +1,10 @@
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { BOOK_PIN } from "../../examples/support/pin.ts";
 import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
-import type { Verdict } from "./check.ts";
+import { VERDICTS, type Verdict } from "./check.ts";
+import { CRASH_DEFINITION, LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";
 import type { Outcome } from "./run.ts";
+import { wrapWords } from "./wrap.ts";
 
 /** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */
 export interface LedgerRow {
@@ -57,8 +59,14 @@ export function ledgerHeader(install: InstalledPi, node = process.versions.node)
   return `Claim ledger: pi-agent-core ${install.core} (${standIn}), pi-ai ${install.ai}, typebox ${install.typebox}, Node ${node}`;
 }
 
-/** The ledger grouped by chapter: id, label, verdict, evidence on one line per claim (or finding: `noun`). */
-export function ledgerTable(rows: readonly LedgerRow[], noun = "claims"): string {
+/** Where a row's evidence continues when it does not fit beside the row: under it, indented. */
+const EVIDENCE_INDENT = 6;
+
+/**
+ * The ledger grouped by chapter: id, label, verdict, then the evidence, which starts beside the
+ * row and wraps under it so that no line is wider than `width` (the full text is in --json).
+ */
+export function ledgerTable(rows: readonly LedgerRow[], noun = "claims", width = 120): string {
   const chapters = [...new Set(rows.map((r) => chapterOf(r.claim.id)))];
   const idWidth = Math.max(...rows.map((r) => r.claim.id.length));
   const labelWidth = Math.max(...rows.map((r) => r.claim.label.length));
@@ -67,9 +75,9 @@ export function ledgerTable(rows: readonly LedgerRow[], noun = "claims"): string
     const inChapter = rows.filter((r) => chapterOf(r.claim.id) === chapter);
     lines.push("", `${chapter} (${inChapter.length} ${noun})`);
     for (const { claim, outcome } of inChapter) {
-      lines.push(
-        `  ${claim.id.padEnd(idWidth)}  ${claim.label.padEnd(labelWidth)}  ${verdictColumn(outcome).padEnd(13)}  ${evidenceColumn(outcome)}`,
-      );
+      const row = `  ${claim.id.padEnd(idWidth)}  ${claim.label.padEnd(labelWidth)}  ${verdictColumn(outcome).padEnd(13)}  `;
+      const [first = "", ...rest] = wrapWords(evidenceColumn(outcome), Math.max(0, width - row.length), width - EVIDENCE_INDENT);
+      lines.push(`${row}${first}`.trimEnd(), ...rest.map((line) => `${" ".repeat(EVIDENCE_INDENT)}${line}`));
     }
   }
   return lines.join("\n");
@@ -97,19 +105,47 @@ export function totalsTable(rows: readonly LedgerRow[], title = "Totals"): strin
   ].join("\n");
 }
 
+/** The legend under the totals: what each verdict and each label means, wrapped to `width`. */
+export function legendText(labels: readonly string[], width = 120): string {
+  const term = 2 + "not-checkable".length + 2;
+  const entry = (name: string, meaning: string) => {
+    const [first = "", ...rest] = wrapWords(meaning, width - term, width - term);
+    return [`  ${name.padEnd(term - 4)}  ${first}`, ...rest.map((line) => `${" ".repeat(term)}${line}`)];
+  };
+  const starred = labels.some((label) => label.endsWith("*"));
+  const bare = new Set(labels.map((label) => label.replace(/\*$/, "")));
+  const shown = LABEL_DEFINITIONS.filter(([name]) => (name === "*" ? starred : bare.has(name)));
+  return [
+    "",
+    "Verdicts",
+    ...VERDICTS.flatMap((verdict) => entry(verdict, VERDICT_DEFINITIONS[verdict])),
+    ...entry("CRASH", CRASH_DEFINITION),
+    "Labels",
+    ...shown.flatMap(([name, meaning]) => entry(name, meaning)),
+  ].join("\n");
+}
+
 /**
  * The whole text report: the header, the book's claims by chapter, the companion's findings
- * in their own section after them, and totals for each apart.
+ * in their own section after them, totals for each apart, and the legend; no line wider
+ * than `width`.
  */
-export function ledgerText(install: InstalledPi, rows: readonly LedgerRow[]): string {
+export function ledgerText(install: InstalledPi, rows: readonly LedgerRow[], width = 120): string {
   const book = rows.filter((r) => r.catalogue === "book");
   const findings = rows.filter((r) => r.catalogue === "findings");
-  const parts = [ledgerHeader(install)];
-  if (book.length > 0) parts.push("", "The book's claims (chapters/claims.tsv)", ledgerTable(book));
+  const title = (text: string) => wrapWords(text, width, width).join("\n");
+  const parts = [title(ledgerHeader(install))];
+  if (book.length > 0) parts.push("", title("The book's claims (chapters/claims.tsv)"), ledgerTable(book, "claims", width));
   if (findings.length > 0) {
-    parts.push("", "The companion's findings (chapters/findings.tsv): measured facts the book does not state", ledgerTable(findings, "findings"));
+    parts.push(
+      "",
+      title("The companion's findings (chapters/findings.tsv): measured facts the book does not state"),
+      ledgerTable(findings, "findings", width),
+    );
   }
   if (book.length > 0) parts.push(totalsTable(book, `Totals: the book's claims (${book.length})`));
   if (findings.length > 0) parts.push(totalsTable(findings, `Totals: the companion's findings (${findings.length})`));
+  const labels = [...new Set(rows.map((r) => r.claim.label))];
+  parts.push(legendText(labels, width));
   return parts.join("\n");
 }
