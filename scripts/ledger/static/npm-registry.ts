@@ -6,18 +6,48 @@ export type RegistryAnswer =
   | { kind: "not-served"; detail: string }
   | { kind: "unreachable"; detail: string };
 
-const TIMEOUT_MS = 30_000;
+// Offline, npm's defaults (two retries, minutes-long fetch timeout) made each look-up wait
+// about 30 s in silence. One try with a short network timeout answers in seconds either way;
+// the kill is longer because npm itself takes seconds to start on a loaded machine.
+const FETCH_TIMEOUT_MS = 8_000;
+const TIMEOUT_MS = 20_000;
 const ATTEMPTS = 2;
+/** How long a look-up runs before the reader is told what is being waited for. */
+const QUIET_MS = 2_000;
+
+/** npm's error codes that mean the registry cannot be reached at all (FETCH_ERROR: its network timeout). */
+const NETWORK_CODES = new Set(["FETCH_ERROR", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "ENETUNREACH", "EHOSTUNREACH", "TIMEOUT"]);
+
+/** Where registry notices go (stderr unless a caller takes them): what is awaited, and "offline" once. */
+let notify: (line: string) => void = (line) =>
+  process.stderr.write(`${process.stderr.isTTY === true ? "\r\x1b[2K" : ""}pi-book-companion: ${line}\n`);
+
+/** Sends registry notices to `listener` instead of stderr; returns the previous listener. */
+export function onRegistryNotice(listener: (line: string) => void): (line: string) => void {
+  const previous = notify;
+  notify = listener;
+  return previous;
+}
+
+/** Registries found unreachable in this process, with the first failure: later look-ups do not wait. */
+const offline = new Map<string, string>();
+
+function registryOf(env: NodeJS.ProcessEnv): string {
+  return env.npm_config_registry ?? env.NPM_CONFIG_REGISTRY ?? "https://registry.npmjs.org/";
+}
 
 function firstLine(text: string): string {
   return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
 }
 
-function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<RegistryAnswer> {
+type Attempt = RegistryAnswer | { kind: "offline"; detail: string };
+
+function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<Attempt> {
   return new Promise((resolve) => {
     // SIGKILL: npm can outlive a SIGTERM, and a lookup must never hang the ledger.
     const options = { timeout: TIMEOUT_MS, killSignal: "SIGKILL" as const, env };
-    execFile("npm", ["view", spec, field, "--json"], options, (error, stdout, stderr) => {
+    const args = ["view", spec, field, "--json", "--fetch-retries=0", `--fetch-timeout=${FETCH_TIMEOUT_MS}`];
+    execFile("npm", args, options, (error, stdout, stderr) => {
       const text = stdout.trim();
       let parsed: unknown;
       let unparseable = false;
@@ -31,18 +61,21 @@ function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<
         resolve({ kind: "not-served", detail: `npm view ${spec} answered E404 (${npmError.summary ?? "not found"})` });
         return;
       }
+      if (error?.killed === true || NETWORK_CODES.has(npmError?.code ?? "")) {
+        const why = error?.killed === true ? `no answer within ${TIMEOUT_MS / 1000} s` : `${npmError!.code} (${npmError!.summary ?? ""})`;
+        resolve({ kind: "offline", detail: why });
+        return;
+      }
       // Seen here once under load: exit 0 and no output at all. That is no answer, not an
       // empty field, or a check would read it as "no dependencies".
       const why =
-        error?.killed === true
-          ? `no answer within ${TIMEOUT_MS / 1000} s`
-          : error !== null || npmError !== undefined
-            ? (npmError?.summary ?? (firstLine(stderr) || error?.message || "no answer"))
-            : unparseable
-              ? `printed no JSON (${firstLine(text).slice(0, 80)})`
-              : text === ""
-                ? "printed nothing"
-                : undefined;
+        error !== null || npmError !== undefined
+          ? (npmError?.summary ?? (firstLine(stderr) || error?.message || "no answer"))
+          : unparseable
+            ? `printed no JSON (${firstLine(text).slice(0, 80)})`
+            : text === ""
+              ? "printed nothing"
+              : undefined;
       resolve(why === undefined ? { kind: "found", value: parsed } : { kind: "unreachable", detail: `npm view ${spec} ${field}: ${why}` });
     });
   });
@@ -51,13 +84,32 @@ function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<
 /**
  * `npm view <spec> <field> --json` through the ordinary npm client, asked at most twice.
  * E404 (no such version) is "not-served"; no usable answer (offline, timeout, no npm,
- * empty output) is "unreachable".
+ * empty output) is "unreachable". Once the registry is found unreachable, later look-ups in
+ * this process answer "unreachable" at once, and the reader is told "offline" once.
  */
 export async function npmView(spec: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<RegistryAnswer> {
-  let answer: RegistryAnswer = { kind: "unreachable", detail: `npm view ${spec} ${field}: not asked` };
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    answer = await viewOnce(spec, field, env);
-    if (answer.kind !== "unreachable") return answer;
+  const registry = registryOf(env);
+  const what = `npm view ${spec} ${field}`;
+  const known = offline.get(registry);
+  if (known !== undefined) return { kind: "unreachable", detail: `${what}: not asked, the registry is offline (${known})` };
+  const waiting = setTimeout(() => notify(`waiting for the npm registry: ${what} (at most ${TIMEOUT_MS / 1000} s)`), QUIET_MS);
+  try {
+    let answer: RegistryAnswer = { kind: "unreachable", detail: `${what}: not asked` };
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const tried = await viewOnce(spec, field, env);
+      if (tried.kind === "offline") {
+        // Look-ups started together all find it out; the reader hears it once.
+        if (!offline.has(registry)) {
+          offline.set(registry, tried.detail);
+          notify(`offline: the npm registry ${registry} did not answer (${tried.detail}); registry look-ups are skipped`);
+        }
+        return { kind: "unreachable", detail: `${what}: offline, ${tried.detail}` };
+      }
+      answer = tried;
+      if (answer.kind !== "unreachable") return answer;
+    }
+    return answer;
+  } finally {
+    clearTimeout(waiting);
   }
-  return answer;
 }
