@@ -23,7 +23,7 @@ test("a refused registry: look-ups started together are all unreachable, offline
   assert.deepEqual(answers.map((a) => a.kind), ["unreachable", "unreachable", "unreachable"]);
   const offline = notices.filter((line) => line.startsWith("offline:"));
   assert.equal(offline.length, 1, notices.join("\n"));
-  assert.match(offline[0]!, /^offline: the npm registry http:\/\/127\.0\.0\.1:9\/ did not answer \(ECONNREFUSED/);
+  assert.match(offline[0]!, /^offline: the npm registry http:\/\/127\.0\.0\.1:9\/ did not answer \(ECONNREFUSED\); registry look-ups are skipped$/);
 
   const later = await npmView("typebox@1.3.27", "version", env);
   assert.equal(later.kind, "unreachable");
@@ -40,7 +40,7 @@ test("a registry that accepts and never answers: the reader is told what is awai
     const answer = await npmView("typebox@1.3.27", "version", { ...process.env, npm_config_registry: `http://127.0.0.1:${port}/` });
     assert.equal(answer.kind, "unreachable");
     assert.match(notices[0] ?? "", /^waiting for the npm registry: npm view typebox@1\.3\.27 version \(at most \d+ s\)$/);
-    assert.match(notices.at(-1) ?? "", /^offline: the npm registry http:\/\/127\.0\.0\.1:\d+\/ did not answer \(FETCH_ERROR \(network timeout/);
+    assert.match(notices.at(-1) ?? "", /^offline: the npm registry http:\/\/127\.0\.0\.1:\d+\/ did not answer \(FETCH_ERROR\); registry look-ups are skipped$/);
   } finally {
     server.close();
   }

@@ -40,7 +40,7 @@ function firstLine(text: string): string {
   return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
 }
 
-type Attempt = RegistryAnswer | { kind: "offline"; detail: string };
+type Attempt = RegistryAnswer | { kind: "offline"; code: string; detail: string };
 
 function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<Attempt> {
   return new Promise((resolve) => {
@@ -62,8 +62,8 @@ function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<
         return;
       }
       if (error?.killed === true || NETWORK_CODES.has(npmError?.code ?? "")) {
-        const why = error?.killed === true ? `no answer within ${TIMEOUT_MS / 1000} s` : `${npmError!.code} (${npmError!.summary ?? ""})`;
-        resolve({ kind: "offline", detail: why });
+        const code = error?.killed === true ? `no answer within ${TIMEOUT_MS / 1000} s` : npmError!.code!;
+        resolve({ kind: "offline", code, detail: npmError?.summary === undefined ? code : `${code}: ${npmError.summary}` });
         return;
       }
       // Seen here once under load: exit 0 and no output at all. That is no answer, not an
@@ -100,8 +100,8 @@ export async function npmView(spec: string, field: string, env: NodeJS.ProcessEn
       if (tried.kind === "offline") {
         // Look-ups started together all find it out; the reader hears it once.
         if (!offline.has(registry)) {
-          offline.set(registry, tried.detail);
-          notify(`offline: the npm registry ${registry} did not answer (${tried.detail}); registry look-ups are skipped`);
+          offline.set(registry, tried.code);
+          notify(`offline: the npm registry ${registry} did not answer (${tried.code}); registry look-ups are skipped`);
         }
         return { kind: "unreachable", detail: `${what}: offline, ${tried.detail}` };
       }
