@@ -12,7 +12,9 @@ test("ch37.tool.details-not-model-text: details stay with the host and are in no
     { api: "openai-responses", captured: true, carriesDetails: false, carriesContent: true },
     { api: "anthropic-messages", captured: true, carriesDetails: false, carriesContent: true },
   ]);
-  // The Context handed to the stream function still holds the message objects, details included:
-  // only the provider adapters leave them out.
+});
+
+test("ch37.found.details-in-stream-context: the Context handed to the stream function still holds the details", async () => {
+  const run = await runToolDetails();
   assert.equal(run.inStreamFnContext, true);
 });

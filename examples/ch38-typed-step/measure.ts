@@ -61,7 +61,8 @@ function resultText(result: unknown): string {
 
 /**
  * Runs one version of step() against a fresh faux provider scripted with `responses`
- * and measures it. The schema defaults to the chapter's verdict.
+ * and measures it. The schema defaults to the chapter's verdict; `wrapModels` swaps in a
+ * caller's Models around the faux one (a stream function that throws or drops the signal).
  */
 export async function measureStep(
   version: StepFunction,
@@ -69,6 +70,7 @@ export async function measureStep(
   options: StepOptions = {},
   schema: TSchema = Verdict,
   input: string = INPUT,
+  wrapModels: (models: Models) => Models = (models) => models,
 ): Promise<StepRun> {
   const { faux, models, model } = scriptedModels(responses);
   const requests: Message[][] = [];
@@ -87,7 +89,7 @@ export async function measureStep(
     }
     options.onEvent?.(event);
   };
-  const counted = observedModels(models, (context) => requests.push([...context.messages]));
+  const counted = observedModels(wrapModels(models), (context) => requests.push([...context.messages]));
   let outcome: StepOutcome;
   try {
     outcome = { status: "value", value: await version(counted, model, SYSTEM, input, schema, { ...options, onEvent }) };

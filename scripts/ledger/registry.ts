@@ -3,10 +3,11 @@ import { ch37BehaviourChecks } from "./checks/ch37-behaviour.ts";
 import { ch38BehaviourChecks } from "./checks/ch38-behaviour.ts";
 import { declaredTypeChecks } from "./checks/declared-types.ts";
 import { documentationChecks } from "./checks/documentation.ts";
+import { findingChecks } from "./checks/findings.ts";
 import { layeringChecks } from "./checks/layering.ts";
 import { scopeChecks } from "./checks/scope.ts";
 
-/** Every check of the ledger, one per catalogue id; the registry test holds it to that. */
+/** Every check of the ledger, one per id of claims.tsv and findings.tsv; the registry test holds it to that. */
 export const allChecks: readonly Check[] = [
   ...layeringChecks,
   ...documentationChecks,
@@ -14,4 +15,5 @@ export const allChecks: readonly Check[] = [
   ...scopeChecks,
   ...ch37BehaviourChecks,
   ...ch38BehaviourChecks,
+  ...findingChecks,
 ];

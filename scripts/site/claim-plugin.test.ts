@@ -26,7 +26,7 @@ describe("claim markers", () => {
       kind: "unknown-claim",
       chapter: "chapters/test.md",
       line: 4,
-      message: 'unknown claim id "ch37.no-such-claim" (not in the catalogue, chapters/claims.tsv)',
+      message: 'unknown claim id "ch37.no-such-claim" (not in chapters/claims.tsv or chapters/findings.tsv)',
     });
   });
 

@@ -6,7 +6,11 @@ import type * as ListingsCompile from "../../../examples/ch37-agent-core/listing
 import type * as LookupBounds from "../../../examples/ch37-agent-core/lookup-bounds.ts";
 import type * as MessageEndBarrier from "../../../examples/ch37-agent-core/message-end-barrier.ts";
 import type * as NoAgentsMd from "../../../examples/ch37-agent-core/no-agents-md.ts";
+import type * as ParamsConversion from "../../../examples/ch37-agent-core/params-conversion.ts";
 import type * as ParamsValidation from "../../../examples/ch37-agent-core/params-validation.ts";
+import type * as PresetSystemMessage from "../../../examples/ch37-agent-core/preset-system-message.ts";
+import type * as QueuesOnFailedEnd from "../../../examples/ch37-agent-core/queues-on-failed-end.ts";
+import type * as ThrowingListener from "../../../examples/ch37-agent-core/throwing-listener.ts";
 import type * as ReplaceMessages from "../../../examples/ch37-agent-core/replace-messages.ts";
 import type * as Steering from "../../../examples/ch37-agent-core/steering.ts";
 import type * as StreamOptions from "../../../examples/ch37-agent-core/stream-options.ts";
@@ -19,7 +23,7 @@ import type * as ReplayMetadata from "../../../examples/ch37-agent-core/replay-m
 import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
 import type * as TypeExport from "../../../examples/ch37-agent-core/type-export.ts";
 import type * as UnregisteredTools from "../../../examples/ch37-agent-core/unregistered-tools.ts";
-import { notCheckable, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { notCheckable, qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
 
@@ -49,6 +53,10 @@ const typeExport = ch37<typeof TypeExport>("type-export.ts");
 const unregisteredTools = ch37<typeof UnregisteredTools>("unregistered-tools.ts");
 const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
 const replayMetadata = ch37<typeof ReplayMetadata>("replay-metadata.ts");
+const paramsConversion = ch37<typeof ParamsConversion>("params-conversion.ts");
+const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
+const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
+const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
 
 const research = once(async () => (await transcriptRun()).runResearch("release"));
 const miss = once(async () => (await transcriptRun()).runResearch("dividend"));
@@ -175,10 +183,18 @@ const checks: Check[] = [
     id: "ch37.system-message-head",
     run: async () => {
       const head = await (await systemMessage()).inspectSystemMessage();
-      return verdictOf(
-        head.headRole === "system" && head.promptMatches && head.declaredTools.includes("lookup_evidence") && head.requestHeadRole === "system",
-        `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}; first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`,
-      );
+      const bookCase = `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}; first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`;
+      if (!(head.headRole === "system" && head.promptMatches && head.declaredTools.includes("lookup_evidence") && head.requestHeadRole === "system")) {
+        return verdictOf(false, bookCase);
+      }
+      const preset = await (await presetSystemMessage()).runWithPresetSystemMessage();
+      return preset.promptRecorded
+        ? verdictOf(true, `${bookCase}; initial messages starting with a system message: the prompt is still recorded`)
+        : qualified(
+            `${bookCase}; initialState.messages does not already start with a system message`,
+            `initialState.messages starting with a system message: messages[0] is that message ("${preset.headText}"), the systemPrompt is recorded in none of the ` +
+              `${preset.systemMessages} system messages and reached the first request ${preset.promptInRequest}`,
+          );
     },
   },
   {
@@ -252,10 +268,16 @@ const checks: Check[] = [
       const invalid = outcomes.filter((o) => JSON.stringify(o.args) !== JSON.stringify({ query: "release" }));
       const valid = outcomes.filter((o) => !invalid.includes(o));
       const describe = (o: (typeof outcomes)[number]) => `${JSON.stringify(o.args)} → ${o.reachedExecute ? "executed" : "not executed"}${o.isError ? " (error result)" : ""}`;
-      return verdictOf(
-        invalid.every((o) => !o.reachedExecute && o.isError) && valid.every((o) => o.reachedExecute && !o.isError),
-        outcomes.map(describe).join("; "),
-      );
+      const bookCase = outcomes.map(describe).join("; ");
+      if (!(invalid.every((o) => !o.reachedExecute && o.isError) && valid.every((o) => o.reachedExecute && !o.isError))) return verdictOf(false, bookCase);
+      const converted = await (await paramsConversion()).runConvertedArguments();
+      return !converted.validAsSent && converted.executedWith !== undefined
+        ? qualified(
+            `${bookCase}; the arguments cannot be converted to the schema`,
+            `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) was converted before validation and execute ran with ${JSON.stringify(converted.executedWith)} ` +
+              `(error result ${converted.isError}): what execute gets has passed validation, the model's arguments had not`,
+          )
+        : verdictOf(true, `${bookCase}; ${JSON.stringify(converted.sent)} → ${converted.executedWith === undefined ? "not executed" : "executed"}`);
     },
   },
   {
@@ -282,7 +304,17 @@ const checks: Check[] = [
     id: "ch37.prompt.settles-after-agent_end-listeners",
     run: async () => {
       const run = await (await listenerOrder()).measurePromptSettlement();
-      return verdictOf(run.listenerEntered && !run.settledWhileListenerHeld, `order: ${run.order.join(" → ")}`);
+      const bookCase = `order: ${run.order.join(" → ")}`;
+      if (!(run.listenerEntered && !run.settledWhileListenerHeld)) return verdictOf(false, bookCase);
+      const { runThrowingListener } = await throwingListener();
+      const throwing = await runThrowingListener("agent_end");
+      return throwing.promptRejected !== undefined && throwing.agentEndsSeenByLaterListener === 0
+        ? qualified(
+            `${bookCase}; no agent_end listener throws`,
+            `a first agent_end listener that throws: prompt() rejected with "${throwing.promptRejected}" and the second agent_end listener was never called ` +
+              `(${throwing.agentEndsSeenByLaterListener} agent_end events reached it)`,
+          )
+        : verdictOf(true, `${bookCase}; a throwing agent_end listener: the later one saw ${throwing.agentEndsSeenByLaterListener} agent_end, prompt rejected ${throwing.promptRejected !== undefined}`);
     },
   },
   {
@@ -332,10 +364,16 @@ const checks: Check[] = [
     run: async () => {
       const runs = await queues();
       const ok = runs.every((r) => r.agentEnds === 1 && r.allDeliveredBeforeAgentEnd && !r.queuedAfterRun);
-      return verdictOf(
-        ok,
-        runs.map((r) => `${r.queue}/${r.mode}: agent_end ×${r.agentEnds}, all delivered before it ${r.allDeliveredBeforeAgentEnd}, left queued ${r.queuedAfterRun}`).join("; "),
-      );
+      const bookCase = runs.map((r) => `${r.queue}/${r.mode}: agent_end ×${r.agentEnds}, all delivered before it ${r.allDeliveredBeforeAgentEnd}, left queued ${r.queuedAfterRun}`).join("; ");
+      if (!ok) return verdictOf(false, bookCase);
+      const { runQueueOnFailedEnd } = await queuesOnFailedEnd();
+      const failed = [await runQueueOnFailedEnd("error"), await runQueueOnFailedEnd("aborted")];
+      const leftQueued = failed.filter((r) => r.queuedAfterRun || !r.followUpDelivered);
+      const describeFailed = (r: QueuesOnFailedEnd.FailedEndQueueRun) =>
+        `follow-up queued during a lookup, next request ends ${r.stopReason}: agent_end ×${r.agentEnds}, delivered ${r.followUpDelivered}, left queued ${r.queuedAfterRun}`;
+      return leftQueued.length > 0
+        ? qualified(`${bookCase}; the run ends with an ordinary stop`, leftQueued.map(describeFailed).join("; "))
+        : verdictOf(true, `${bookCase}; ${failed.map(describeFailed).join("; ")}`);
     },
   },
   {

@@ -2,6 +2,10 @@ import { run as runTests } from "node:test";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/abort-discards-valid.ts";
+import type * as AbortStreamFn from "../../../examples/ch38-typed-step/abort-stream-fn.ts";
+import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-turn-failure.ts";
+import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
+import type * as ThirdOutcomes from "../../../examples/ch38-typed-step/third-outcomes.ts";
 import type * as ArgumentConversion from "../../../examples/ch38-typed-step/argument-conversion.ts";
 import type * as Demos from "../../../examples/ch38-typed-step/demos.ts";
 import type * as Measure from "../../../examples/ch38-typed-step/measure.ts";
@@ -13,7 +17,7 @@ import type * as TableRuns from "../../../examples/ch38-typed-step/table-runs.ts
 import type * as TurnLimitTable from "../../../examples/ch38-typed-step/turn-limit-table.ts";
 import { compileFiles } from "../../../examples/support/compile.ts";
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { verdictOf, type Check, type CheckResult } from "../check.ts";
+import { qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
@@ -38,6 +42,10 @@ const demos = ch38<typeof Demos>("demos.ts");
 const argumentConversion = ch38<typeof ArgumentConversion>("argument-conversion.ts");
 const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("abort-discards-valid.ts");
 const researchStepBounds = ch38<typeof ResearchStepBounds>("research-step-bounds.ts");
+const abortStreamFn = ch38<typeof AbortStreamFn>("abort-stream-fn.ts");
+const lastTurnFailure = ch38<typeof LastTurnFailure>("last-turn-failure.ts");
+const maxTurnsSweep = ch38<typeof MaxTurnsSweep>("max-turns-sweep.ts");
+const thirdOutcomes = ch38<typeof ThirdOutcomes>("third-outcomes.ts");
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 const stepHarness = once(async () => ({
@@ -71,8 +79,12 @@ function rowEvidence(h: StepHarness, { row, run, agrees }: RowRun): string {
   return `"${row.row}": ${h.describeOutcome(run.outcome)} after ${requests(run.providerRequests)}${expected}, under ${conditions(h, row)}`;
 }
 
-/** A claim verified by the table rows that name it: holds when every such row behaves as the table says. */
-function tableCheck(id: string, condition?: () => Promise<string>): Check {
+/**
+ * A claim verified by the table rows that name it: holds when every such row behaves as the
+ * table says. `counterexample` measures a case inside the claim's scope that the table does
+ * not try: when it returns one, the verdict is `qualified`, the rows being the condition.
+ */
+function tableCheck(id: string, counterexample?: () => Promise<string | undefined>): Check {
   return {
     id,
     async run() {
@@ -80,9 +92,23 @@ function tableCheck(id: string, condition?: () => Promise<string>): Check {
       const runs = (await tableRuns()).filter((r) => r.row.claim === id);
       if (runs.length === 0) throw new Error(`no table row verifies ${id}`);
       const evidence = runs.map((r) => rowEvidence(h, r)).join("; ");
-      return verdictOf(runs.every((r) => r.agrees), condition ? `${evidence}; condition: ${await condition()}` : evidence);
+      if (!runs.every((r) => r.agrees)) return verdictOf(false, evidence);
+      const found = counterexample ? await counterexample() : undefined;
+      return found === undefined ? verdictOf(true, evidence) : qualified(evidence, found);
     },
   };
+}
+
+/** A failed or aborted request classified as another kind: the last allowed turn. */
+async function lastTurnCounterexample(stopReason: "error" | "aborted"): Promise<string | undefined> {
+  const runs = (await (await lastTurnFailure()).measureLastTurnFailures()).filter((r) => r.stopReason === stopReason);
+  const other = runs.filter((r) => r.kind !== "provider");
+  if (other.length === 0) return undefined;
+  return (
+    other.map((r) => `stop reason ${r.stopReason} on turn ${r.failsOnTurn} of maxTurns ${r.maxTurns}, no value stored: ${r.kind}`).join("; ") +
+    ` (the turn bound fires at that turn_end and turn-limit is classified before provider; on turn 2 of maxTurns 3: ` +
+    `${runs.find((r) => r.maxTurns > r.failsOnTurn)?.kind})`
+  );
 }
 
 type CountingScenarios = StepHarness["countingScenarios"];
@@ -204,13 +230,18 @@ const checks: Check[] = [
       const modelSawError = lastOfSecond?.role === "toolResult" && lastOfSecond.isError;
       const rejectedByCore = rejection?.isError === true && /^Validation failed for tool "submit"/.test(rejection.text);
       const converted = await (await argumentConversion()).measureArgumentConversion();
-      return verdictOf(
-        rejectedByCore && modelSawError && outcomeOf(h, run) === "no-submit",
+      const bookCase =
         `malformed submit ({verdict:"probably"}): tool result isError ${rejection?.isError}, text "${rejection?.text.split("\n")[0]}", ` +
-          `next request ends with an error tool result: ${modelSawError}; nothing stored (outcome ${outcomeOf(h, run)}); ` +
-          `condition: validation follows the core's argument conversion — ${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) ` +
-          `was returned as ${JSON.stringify(converted.returned)} with ${converted.failedSubmits} failed submits`,
-      );
+        `next request ends with an error tool result: ${modelSawError}; nothing stored (outcome ${outcomeOf(h, run)})`;
+      if (!(rejectedByCore && modelSawError && outcomeOf(h, run) === "no-submit")) return verdictOf(false, bookCase);
+      const convertedReachedExecute = !converted.validAsSent && converted.returned !== undefined;
+      return convertedReachedExecute
+        ? qualified(
+            `${bookCase}; the arguments cannot be converted to the schema`,
+            `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) was converted before validation, reached execute ` +
+              `and was returned as ${JSON.stringify(converted.returned)}, with ${converted.failedSubmits} failed submits`,
+          )
+        : verdictOf(true, `${bookCase}; ${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) got an error result too`);
     },
   },
   {
@@ -233,14 +264,22 @@ const checks: Check[] = [
       const h = await stepHarness();
       const run = await boundAborts();
       const maxTurns = h.countingScenarios.boundAbortsFromListener.options.maxTurns;
-      return verdictOf(
-        run.providerRequests === maxTurns && outcomeOf(h, run) === "turn-limit",
-        `maxTurns ${maxTurns} against a lookup-only model (${h.countingScenarios.boundAbortsFromListener.script().length} scripted): abort() from the turn_end listener, ` +
-          `${run.providerRequests} provider requests served; the loop called its stream function ${run.streamFnCalls} times` +
-          (run.streamFnCalls > run.providerRequests
-            ? `, the last refused before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`
-            : ""),
-      );
+      const bookCase =
+        `step(), maxTurns ${maxTurns} against a lookup-only model (${h.countingScenarios.boundAbortsFromListener.script().length} scripted): abort() from the turn_end listener, ` +
+        `${run.providerRequests} provider requests served; the loop called its stream function ${run.streamFnCalls} times` +
+        (run.streamFnCalls > run.providerRequests
+          ? `, the last refused by pi-ai's Models before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`
+          : "");
+      if (!(run.providerRequests === maxTurns && outcomeOf(h, run) === "turn-limit")) return verdictOf(false, bookCase);
+      const { runAbortFromListener } = await abortStreamFn();
+      const forwards = await runAbortFromListener("forwards-signal");
+      const drops = await runAbortFromListener("drops-signal");
+      const custom = (r: AbortStreamFn.AbortRun) =>
+        `a bare Agent whose custom stream function ${r.streamFn === "drops-signal" ? "does not pass on the abort signal" : "passes on the abort signal"}, abort() at turn_end ${r.abortAtTurn}: ` +
+        `the stream function was called ${r.streamFnCalls} times, ${r.providerRequests} provider requests served, ${r.turns} turns (${r.scripted} scripted, last stop reason ${r.lastStopReason})`;
+      return drops.providerRequests > drops.abortAtTurn
+        ? qualified(`${bookCase}; ${custom(forwards)}: the stream function passes the abort signal on`, custom(drops))
+        : verdictOf(true, `${bookCase}; ${custom(forwards)}; ${custom(drops)}`);
     },
   },
   tableCheck("ch38.repair.after-invalid"),
@@ -276,11 +315,16 @@ const checks: Check[] = [
       const h = await stepHarness();
       const repeated = await rowRun("same invalid value repeated until invalid-submissions");
       const core = await failedByCore();
-      return verdictOf(
-        repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS,
-        `each invalid submission counts: ${h.failedSubmits(repeated.run)} invalid submits → ${outcomeOf(h, repeated.run)} at the default maxAttempts ${h.DEFAULT_MAX_ATTEMPTS}; ` +
-          `the counter is of failed submit calls, so a schema-valid submit the core failed counts too (${outcomeOf(h, core)} at maxAttempts 1)`,
-      );
+      const bookCase = `each invalid submission counts: ${h.failedSubmits(repeated.run)} invalid submits → ${outcomeOf(h, repeated.run)} at the default maxAttempts ${h.DEFAULT_MAX_ATTEMPTS}`;
+      if (!(repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS)) return verdictOf(false, bookCase);
+      const coreFailure = core.toolEnds.find((end) => end.toolName === "submit" && end.isError);
+      return h.failedSubmits(core) > 0 && outcomeOf(h, core) === "invalid-submissions"
+        ? qualified(
+            `${bookCase}; every failed submit is a schema-invalid one`,
+            `a schema-valid submit in a response cut off by the output limit (stop reason length) is failed by the core ("${coreFailure?.text.slice(0, 50)}…") ` +
+              `and counted as well: ${outcomeOf(h, core)} at maxAttempts 1 after ${requests(core.providerRequests)}; the counter is of failed submit calls (chapter 38's words)`,
+          )
+        : verdictOf(true, `${bookCase}; a schema-valid submit failed by the core: ${outcomeOf(h, core)}, not counted`);
     },
   },
   {
@@ -302,29 +346,29 @@ const checks: Check[] = [
   tableCheck("ch38.first-submission-wins", async () => {
     const run = await (await abortDiscardsValid()).measureAbortDiscardsValid();
     const h = await stepHarness();
-    const lost = run.outcome.status !== "value";
+    if (run.outcome.status === "value") return undefined;
     return (
-      `${lost ? "the first valid submission is lost" : "the first valid submission is kept"} when a later submit in the same batch ` +
-      `spends the attempt budget (maxAttempts 1, [valid, invalid] in one response: ${h.describeOutcome(run.outcome)}, ` +
-      `${run.failedSubmits} failed submits counted)`
+      `the first valid submission is lost when a later submit in the same batch spends the attempt budget ` +
+      `(maxAttempts 1, [valid, invalid] in one response: ${h.describeOutcome(run.outcome)}, ${run.failedSubmits} failed submits counted)`
     );
   }),
   tableCheck("ch38.mixed-then-fail-returns-earlier"),
-  tableCheck("ch38.provider-kind"),
-  tableCheck("ch38.provider-kind.aborted"),
+  tableCheck("ch38.provider-kind", () => lastTurnCounterexample("error")),
+  tableCheck("ch38.provider-kind.aborted", () => lastTurnCounterexample("aborted")),
   {
     id: "ch38.fixed.exactly-maxTurns-requests",
     async run() {
       const h = await stepHarness();
       const mixed = await rowRun("submit batched with a non-terminating tool");
       const maxTurns = mixed.row.options?.maxTurns;
+      const sweep = await (await maxTurnsSweep()).sweepMaxTurns();
+      const exact = (r: MaxTurnsSweep.MaxTurnsRun) => r.value !== undefined && r.providerRequests === r.maxTurns;
       return verdictOf(
-        mixed.run.outcome.status === "value" && mixed.run.providerRequests === maxTurns,
+        mixed.run.outcome.status === "value" && mixed.run.providerRequests === maxTurns && sweep.every(exact),
         `${rowEvidence(h, mixed)}: ${mixed.run.providerRequests} provider requests ${mixed.run.providerRequests === maxTurns ? "=" : "≠"} maxTurns ${maxTurns}; ` +
-          `the stream function was called ${mixed.run.streamFnCalls} times` +
-          (mixed.run.streamFnCalls > mixed.run.providerRequests
-            ? ` (${mixed.run.streamFnCalls - mixed.run.providerRequests} call after abort() never reached the provider)`
-            : ""),
+          `maxTurns ${sweep.map((r) => r.maxTurns).join(", ")}: ${sweep.map((r) => `${r.providerRequests}${r.value === undefined ? " (no value)" : ""}`).join(", ")} provider requests; ` +
+          `a request here is one the provider served: the stream function was called ${sweep.map((r) => r.streamFnCalls).join(", ")} times, ` +
+          `the extra call made after abort() and refused by pi-ai's Models before the provider (stop reason ${sweep[0]?.afterAbortStopReason})`,
       );
     },
   },
@@ -350,11 +394,14 @@ const checks: Check[] = [
       const { BOOK_FIGURES: figures } = await turnLimitTable();
       const book = await v2Book();
       const longer = await v2LongerScript();
-      return verdictOf(
-        book.providerRequests === figures.unfixedGuard.requests && book.outcome.startsWith("{"),
-        `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}"); ` +
-          `same maxTurns, ${longer.scriptedResponses} scripted: ${againstScript(longer)}`,
-      );
+      const bookCase = `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}")`;
+      if (!(book.providerRequests === figures.unfixedGuard.requests && book.outcome.startsWith("{"))) return verdictOf(false, bookCase);
+      return longer.providerRequests !== book.providerRequests
+        ? qualified(
+            `${bookCase}: the figure is the scripted conversation's length + 1 (the run ends when the script runs out)`,
+            `same guard and maxTurns, ${longer.scriptedResponses} scripted: ${againstScript(longer)}, outcome ${longer.outcome}`,
+          )
+        : verdictOf(true, `${bookCase}; ${longer.scriptedResponses} scripted: ${againstScript(longer)}`);
     },
   },
   {
@@ -376,11 +423,14 @@ const checks: Check[] = [
       const book = await v1Book();
       const shorter = await v1ShorterScript();
       const oneAttempt = await v1OneAttempt();
-      return verdictOf(
-        book.providerRequests === figures.noTurnBound.requests,
-        `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}"); ` +
-          `${shorter.scriptedResponses} scripted: ${againstScript(shorter)}; maxAttempts ${oneAttempt.maxAttempts}: ${againstScript(oneAttempt)}`,
-      );
+      const bookCase = `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}")`;
+      if (book.providerRequests !== figures.noTurnBound.requests) return verdictOf(false, bookCase);
+      return shorter.providerRequests !== book.providerRequests
+        ? qualified(
+            `${bookCase}: the figure is the scripted conversation's length + 1, whatever maxAttempts (${oneAttempt.maxAttempts}: ${againstScript(oneAttempt)})`,
+            `${shorter.scriptedResponses} scripted: ${againstScript(shorter)}, outcome ${shorter.outcome}`,
+          )
+        : verdictOf(true, `${bookCase}; ${shorter.scriptedResponses} scripted: ${againstScript(shorter)}`);
     },
   },
   {
@@ -429,14 +479,24 @@ const checks: Check[] = [
   {
     id: "recipe.no-third-outcome",
     async run() {
-      const runs = (await tableRuns()).filter((r) => r.run.providerRequests > 0);
+      const h = await stepHarness();
+      const all = await tableRuns();
+      const runs = all.filter((r) => r.run.providerRequests > 0);
       const count = (status: string) => runs.filter((r) => r.run.outcome.status === status).length;
       const third = runs.filter((r) => r.run.outcome.status === "thrown");
-      return verdictOf(
-        third.length === 0,
+      const bookCase =
         `${runs.length} table rows that reached the model: ${count("value")} returned a value, ${count("failed")} threw StepFailed, ` +
-          `${third.length} ended otherwise${third.length > 0 ? ` (${third.map((r) => r.row.row).join(", ")})` : ""}`,
-      );
+        `${third.length} ended otherwise${third.length > 0 ? ` (${third.map((r) => r.row.row).join(", ")})` : ""}`;
+      if (third.length > 0) return verdictOf(false, bookCase);
+      const guards = all.filter((r) => r.run.outcome.status === "thrown");
+      const others = (await (await thirdOutcomes()).measureOtherEndings()).filter((c) => c.ending !== "value" && c.ending !== "StepFailed");
+      const neither = [
+        ...guards.map((r) => `"${r.row.row}" → ${h.describeOutcome(r.run.outcome)}`),
+        ...others.map((c) => `${c.name} → ${c.ending} (${c.outcome.status === "thrown" ? c.outcome.message : ""}, after ${requests(c.providerRequests)})`),
+      ];
+      return neither.length > 0
+        ? qualified(`${bookCase}; valid options and no listener of the caller's that throws`, `neither a value nor StepFailed: ${neither.join("; ")}`)
+        : verdictOf(true, bookCase);
     },
   },
   {

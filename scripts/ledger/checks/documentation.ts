@@ -1,5 +1,5 @@
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { declarations, documentationOf, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { collapseWhitespace, locate, normaliseDocument, packageReadme } from "../static/readme.ts";
@@ -15,8 +15,11 @@ export type DocumentSource =
 export interface DocumentedClaim {
   id: string;
   sources: DocumentSource[];
-  /** A condition the package states and the book does not; the evidence names it. */
-  condition?: string;
+  /**
+   * A condition the package states and the book does not, with the case the package's own
+   * words exclude: the verdict is then `qualified`, naming both.
+   */
+  qualifiedBy?: { condition: string; counterexample: string };
   /** Anything else a reviewer should know about how the words were matched. */
   note?: string;
 }
@@ -54,12 +57,12 @@ function findSource(source: DocumentSource): Finding {
 export function documentedCheck(claim: DocumentedClaim): Check {
   return staticCheck(claim.id, (): CheckResult => {
     const findings = claim.sources.map(findSource);
-    return verdictOf(
-      findings.every((f) => f.found),
-      `${PACKAGE_NAMES.core} ${installedPi().core}: ${findings.map((f) => f.where).join("; ")}` +
-        (claim.condition !== undefined ? `; condition: ${claim.condition}` : "") +
-        (claim.note !== undefined ? `; ${claim.note}` : ""),
-    );
+    const evidence =
+      `${PACKAGE_NAMES.core} ${installedPi().core}: ${findings.map((f) => f.where).join("; ")}` + (claim.note !== undefined ? `; ${claim.note}` : "");
+    if (!findings.every((f) => f.found)) return verdictOf(false, evidence);
+    return claim.qualifiedBy === undefined
+      ? verdictOf(true, evidence)
+      : qualified(`${evidence}; ${claim.qualifiedBy.condition}`, claim.qualifiedBy.counterexample);
   });
 }
 
@@ -134,7 +137,11 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
     sources: [
       { in: "README", words: "systemPrompt and tools become the leading system message unless messages already starts with one." },
     ],
-    condition: "only when initialState.messages does not already start with a system message",
+    qualifiedBy: {
+      condition: "initialState.messages does not already start with a system message",
+      counterexample:
+        "the same sentence's \"unless\": when the messages already start with one, the documented behaviour is that systemPrompt and tools do not become it (measured under ch37.system-message-head)",
+    },
   },
   {
     id: "ch37.doc.state-messages-assign",
@@ -167,7 +174,7 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
       { in: "README", words: "agent.abort(); // Cancel current operation" },
       { in: "declaration", type: "Agent", member: "abort", words: "Abort the current run, if one is active." },
     ],
-    condition: "abort() acts on the current run only, if one is active",
+    note: 'the declaration adds "if one is active": with no run there is no current operation to cancel',
   },
   {
     id: "ch38.validation.before-beforeToolCall",

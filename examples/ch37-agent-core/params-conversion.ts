@@ -1,0 +1,46 @@
+import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
+import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { Value } from "typebox/value";
+import { scriptedModels } from "../support/scripted.ts";
+import { releaseCorpus } from "./corpus.ts";
+import { lookupEvidence, LookupParams, type LookupDetails } from "./lookup-evidence.ts";
+
+/** Arguments the schema rejects as sent, and what execute received for them. */
+export interface ConversionRun {
+  sent: unknown;
+  validAsSent: boolean;
+  /** What execute was called with, or undefined when it was not called. */
+  executedWith: unknown;
+  isError: boolean;
+}
+
+/** A lookup whose query is a number: the schema wants a string. */
+export async function runConvertedArguments(): Promise<ConversionRun> {
+  const sent = { query: 24 };
+  let executedWith: unknown;
+  const inner = lookupEvidence(releaseCorpus);
+  const noting: AgentTool<typeof LookupParams, LookupDetails> = {
+    ...inner,
+    execute: (id, params, signal, onUpdate) => {
+      executedWith = structuredClone(params);
+      return inner.execute(id, params, signal, onUpdate);
+    },
+  };
+  const { models, model } = scriptedModels([
+    fauxAssistantMessage(fauxToolCall("lookup_evidence", sent), { stopReason: "toolUse" }),
+    fauxAssistantMessage("Done."),
+  ]);
+  const agent = new Agent({
+    initialState: { systemPrompt: "Research, then answer.", model, tools: [noting] },
+    streamFn: models.streamSimple.bind(models),
+  });
+  await agent.prompt("Did 2.4 ship?");
+  const result = agent.state.messages.find((m) => m.role === "toolResult");
+  return {
+    sent,
+    validAsSent: Value.Check(LookupParams, sent),
+    executedWith,
+    isError: result?.role === "toolResult" ? result.isError : false,
+  };
+}
+

@@ -1,0 +1,44 @@
+import { Agent } from "@earendil-works/pi-agent-core";
+import { contentText, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
+import { scriptedModels } from "../support/scripted.ts";
+import { releaseCorpus } from "./corpus.ts";
+import { lookupEvidence } from "./lookup-evidence.ts";
+
+const FOLLOW_UP = "Follow-up: now check the installer.";
+
+/** A follow-up queued while a tool runs, in a run whose next request fails. */
+export interface FailedEndQueueRun {
+  stopReason: "error" | "aborted";
+  agentEnds: number;
+  /** The follow-up reached the transcript. */
+  followUpDelivered: boolean;
+  /** Something was still queued after prompt() settled. */
+  queuedAfterRun: boolean;
+  providerRequests: number;
+}
+
+/** Queues a follow-up during the lookup; the request after the lookup ends with `stopReason`. */
+export async function runQueueOnFailedEnd(stopReason: "error" | "aborted"): Promise<FailedEndQueueRun> {
+  const { faux, models, model } = scriptedModels([
+    fauxAssistantMessage(fauxToolCall("lookup_evidence", { query: "release" }), { stopReason: "toolUse" }),
+    fauxAssistantMessage("", { stopReason, errorMessage: stopReason === "error" ? "upstream 503" : "request cancelled" }),
+    fauxAssistantMessage("The installer is not in 2.4."),
+  ]);
+  const agent = new Agent({
+    initialState: { systemPrompt: "Research, then answer.", model, tools: [lookupEvidence(releaseCorpus)] },
+    streamFn: models.streamSimple.bind(models),
+  });
+  let agentEnds = 0;
+  agent.subscribe((event) => {
+    if (event.type === "tool_execution_start") agent.followUp({ role: "user", content: FOLLOW_UP, timestamp: Date.now() });
+    if (event.type === "agent_end") agentEnds++;
+  });
+  await agent.prompt("Did the release ship?");
+  return {
+    stopReason,
+    agentEnds,
+    followUpDelivered: agent.state.messages.some((m) => m.role === "user" && contentText(m.content) === FOLLOW_UP),
+    queuedAfterRun: agent.hasQueuedMessages(),
+    providerRequests: faux.state.callCount,
+  };
+}

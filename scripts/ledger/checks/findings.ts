@@ -1,0 +1,153 @@
+import type * as PresetSystemMessage from "../../../examples/ch37-agent-core/preset-system-message.ts";
+import type * as QueuesOnFailedEnd from "../../../examples/ch37-agent-core/queues-on-failed-end.ts";
+import type * as ThrowingListener from "../../../examples/ch37-agent-core/throwing-listener.ts";
+import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
+import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/abort-discards-valid.ts";
+import type * as AbortStreamFn from "../../../examples/ch38-typed-step/abort-stream-fn.ts";
+import type * as ArgumentConversion from "../../../examples/ch38-typed-step/argument-conversion.ts";
+import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-turn-failure.ts";
+import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
+import type * as TurnLimitTable from "../../../examples/ch38-typed-step/turn-limit-table.ts";
+import { verdictOf, type Check } from "../check.ts";
+import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
+
+// Findings are the companion's own statements: each check holds while the installed Pi still
+// behaves as measured, and fails, naming what changed, when it no longer does.
+const ch37 = exampleFolder("ch37-agent-core");
+const ch38 = exampleFolder("ch38-typed-step");
+const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
+const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
+const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
+const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
+const argumentConversion = ch38<typeof ArgumentConversion>("argument-conversion.ts");
+const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("abort-discards-valid.ts");
+const maxTurnsSweep = ch38<typeof MaxTurnsSweep>("max-turns-sweep.ts");
+const abortStreamFn = ch38<typeof AbortStreamFn>("abort-stream-fn.ts");
+const lastTurnFailure = ch38<typeof LastTurnFailure>("last-turn-failure.ts");
+const turnLimitTable = ch38<typeof TurnLimitTable>("turn-limit-table.ts");
+
+const checks: Check[] = [
+  {
+    id: "ch37.found.preset-system-message-drops-prompt",
+    async run() {
+      const run = await (await presetSystemMessage()).runWithPresetSystemMessage();
+      return verdictOf(
+        run.headText !== "" && !run.promptRecorded && !run.promptInRequest,
+        `initialState.messages starting with a system message: messages[0] "${run.headText}"; systemPrompt recorded in one of the ${run.systemMessages} system messages ${run.promptRecorded}, in the first request ${run.promptInRequest}`,
+      );
+    },
+  },
+  {
+    id: "ch37.found.details-in-stream-context",
+    async run() {
+      const run = await (await toolDetails()).runToolDetails();
+      const captured = run.payloads.filter((p) => p.captured);
+      return verdictOf(
+        run.inStreamFnContext && captured.length > 0 && captured.every((p) => !p.carriesDetails),
+        `details in the Context the stream function was given ${run.inStreamFnContext}; in the request body of ${captured.map((p) => `${p.api} ${p.carriesDetails}`).join(", ")}`,
+      );
+    },
+  },
+  {
+    id: "ch37.found.throwing-listener-ends-run",
+    async run() {
+      const { runThrowingListener } = await throwingListener();
+      const runs = [await runThrowingListener("turn_end"), await runThrowingListener("agent_end")];
+      return verdictOf(
+        runs.every((r) => r.promptRejected !== undefined && r.agentEndsSeenByLaterListener === 0 && r.lastMessage.startsWith("assistant(error")),
+        runs
+          .map(
+            (r) =>
+              `first listener throws at every ${r.throwsAt}: prompt() ${r.promptRejected === undefined ? "resolved" : `rejected ("${r.promptRejected}")`}, ` +
+              `${r.providerRequests} of 2 scripted requests made, the second listener saw ${r.agentEndsSeenByLaterListener} agent_end, transcript ends ${r.lastMessage}`,
+          )
+          .join("; "),
+      );
+    },
+  },
+  {
+    id: "ch37.found.follow-up-left-queued-on-failed-end",
+    async run() {
+      const { runQueueOnFailedEnd } = await queuesOnFailedEnd();
+      const runs = [await runQueueOnFailedEnd("error"), await runQueueOnFailedEnd("aborted")];
+      return verdictOf(
+        runs.every((r) => r.agentEnds === 1 && !r.followUpDelivered && r.queuedAfterRun),
+        runs.map((r) => `next request ${r.stopReason}: agent_end ×${r.agentEnds}, follow-up delivered ${r.followUpDelivered}, still queued ${r.queuedAfterRun}, ${r.providerRequests} requests`).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch38.found.argument-conversion",
+    async run() {
+      const run = await (await argumentConversion()).measureArgumentConversion();
+      return verdictOf(
+        !run.validAsSent && run.returned !== undefined && run.failedSubmits === 0,
+        `${JSON.stringify(run.sent)} (schema-valid as sent: ${run.validAsSent}): step() returned ${JSON.stringify(run.returned)} with ${run.failedSubmits} failed submits`,
+      );
+    },
+  },
+  {
+    id: "ch38.found.batch-budget-loses-valid",
+    async run() {
+      const run = await (await abortDiscardsValid()).measureAbortDiscardsValid();
+      return verdictOf(
+        run.outcome.status === "failed" && run.outcome.kind === "invalid-submissions",
+        `maxAttempts 1, [valid, invalid] submits in one response: ${run.outcome.status === "value" ? JSON.stringify(run.outcome.value) : run.outcome.status === "failed" ? run.outcome.kind : run.outcome.errorName}, ${run.failedSubmits} failed submits counted`,
+      );
+    },
+  },
+  {
+    id: "ch38.found.stream-call-after-abort",
+    async run() {
+      const sweep = await (await maxTurnsSweep()).sweepMaxTurns();
+      return verdictOf(
+        sweep.every((r) => r.streamFnCalls === r.maxTurns + 1 && r.providerRequests === r.maxTurns && r.afterAbortStopReason === "error"),
+        sweep.map((r) => `maxTurns ${r.maxTurns}: ${r.streamFnCalls} stream-function calls, ${r.providerRequests} provider requests, the last call ${r.afterAbortStopReason ?? "none"}`).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch38.found.abort-relies-on-stream-fn",
+    async run() {
+      const { runAbortFromListener } = await abortStreamFn();
+      const forwards = await runAbortFromListener("forwards-signal");
+      const drops = await runAbortFromListener("drops-signal");
+      return verdictOf(
+        forwards.providerRequests === forwards.abortAtTurn && drops.providerRequests > drops.abortAtTurn,
+        `abort() at turn_end ${forwards.abortAtTurn}, lookup-only model (${forwards.scripted} scripted): a stream function passing the signal on: ${forwards.providerRequests} requests served; ` +
+          `one dropping it: ${drops.providerRequests} requests served, ${drops.turns} turns, last stop reason ${drops.lastStopReason}`,
+      );
+    },
+  },
+  {
+    id: "ch38.found.last-turn-failure-is-turn-limit",
+    async run() {
+      const runs = await (await lastTurnFailure()).measureLastTurnFailures();
+      const last = runs.filter((r) => r.failsOnTurn === r.maxTurns);
+      const earlier = runs.filter((r) => r.failsOnTurn < r.maxTurns);
+      return verdictOf(
+        last.every((r) => r.kind === "turn-limit") && earlier.every((r) => r.kind === "provider"),
+        runs.map((r) => `${r.stopReason} on turn ${r.failsOnTurn} of ${r.maxTurns}: ${r.kind}`).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch38.found.bug-figures-follow-script",
+    async run() {
+      const { BOOK_FIGURES: figures, measureCase } = await turnLimitTable();
+      const cases = [
+        await measureCase("no-turn-bound", figures.noTurnBound.case),
+        await measureCase("no-turn-bound", { ...figures.noTurnBound.case, scriptedResponses: 20 }),
+        await measureCase("unfixed-guard", figures.unfixedGuard.case),
+        await measureCase("unfixed-guard", { ...figures.unfixedGuard.case, scriptedResponses: 12 }),
+      ];
+      return verdictOf(
+        cases.every((r) => r.providerRequests === r.scriptedResponses + 1),
+        cases.map((r) => `${r.variant}, ${r.scriptedResponses} scripted: ${r.providerRequests} requests`).join("; "),
+      );
+    },
+  },
+];
+
+/** The companion's findings (chapters/findings.tsv), one check each, run by the same ledger. */
+export const findingChecks: Check[] = checks.map(failsWhenListingDoesNotLoad);
