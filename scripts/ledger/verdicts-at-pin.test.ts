@@ -71,9 +71,8 @@ for (const [id, verdict] of Object.entries(committed?.verdicts ?? {})) {
   });
 }
 
-// TODO until issue 10 §2 lands (helper judge re-judges every check): at main's c69beca four
-// holds still name a condition. node:test reports a failing todo without failing the run.
-const REJUDGED = false;
+// Issue 10 §2 re-judged every check: a condition the book does not state makes a verdict qualified.
+const REJUDGED = true;
 
 test("verdicts at the pin: no holds names a condition (evidence with \"condition:\" is qualified, or the check is wrong)", { todo: REJUDGED ? false : "issue 10 §2 re-judges these checks" }, async () => {
   const { byId } = await freshRun();
