@@ -89,7 +89,7 @@ export function renderNotebookPage(chapter: Chapter, notebook: Notebook, context
     const id = cellAnchor(index);
     if (cell.cell_type !== "code") return `<section class="nb-markdown" id="${id}">\n${notebookMarkdown.render(joinText(cell.source))}</section>`;
     return (
-      `<section class="nb-code" id="${id}">\n<p class="nb-label"><a href="#${id}">In [${index}]</a></p>\n` +
+      `<section class="nb-code" id="${id}">\n<p class="nb-label"><a href="#${id}">cell ${index}</a></p>\n` +
       `${codeBlock(joinText(cell.source), "typescript")}${storedOutputs(cell, chapter.notebook)}</section>`
     );
   });

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { markLabels } from "../../examples/support/chart-svg.ts";
 import { chartRows, POINT_MARK } from "../../examples/ch38-typed-step/turn-limit-chart.ts";
 import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/turn-limit-table.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
-import { loadVerdicts } from "./claims.ts";
+import { loadVerdicts, VERDICTS_AT_PIN, type VerdictsAtPin } from "./claims.ts";
+import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
 import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
 import { GRID_CELL_MARK } from "./verdict-grid.ts";
@@ -93,4 +96,28 @@ test("the contents page shows the totals at the pin, counting every claim", () =
   const totals = /<table class="totals" id="totals">([\s\S]*?)<\/table>/.exec(page("index.html"))?.[1] ?? "";
   const book = readAllClaims().filter((r) => r.catalogue === "book").length;
   assert.match(totals, new RegExp(`<tr class="total"><td>total</td><td class="number">${book}</td>`));
+});
+
+for (const chapter of CHAPTERS) {
+  test(`notebooks/${chapter.slug}.html shows ${chapter.notebook} readably, each cell anchored, with the .ipynb to download`, () => {
+    const html = page(`notebooks/${chapter.slug}.html`);
+    const notebook = JSON.parse(readFileSync(join(PROJECT_ROOT, chapter.notebook), "utf8")) as { cells: unknown[] };
+    assert.equal([...html.matchAll(/<section class="nb-(?:code|markdown)" id="cell-\d+">/g)].length, notebook.cells.length);
+    assert.match(html, new RegExp(`<a class="download" href="${chapter.slug}\\.ipynb" download>`));
+    assert.equal(page(`notebooks/${chapter.slug}.ipynb`), readFileSync(join(PROJECT_ROOT, chapter.notebook), "utf8"));
+  });
+}
+
+const committedMissing = existsSync(VERDICTS_AT_PIN) ? false : "appendix/verdicts-at-pin.json is not committed yet (the ledger writes it)";
+
+test("a clean clone, before any ledger run, shows a committed verdict on every badge", { skip: committedMissing }, async () => {
+  const committed = JSON.parse(readFileSync(VERDICTS_AT_PIN, "utf8")) as VerdictsAtPin;
+  const clean = await buildSite({ verdicts: { ledger: join(PROJECT_ROOT, "no-ledger-run.json") } });
+  for (const [name, html] of clean) {
+    if (!name.endsWith(".html")) continue;
+    assert.doesNotMatch(html, /data-verdict="not yet verified"/, name);
+    for (const [, id, verdict] of html.matchAll(/<a class="claim [^"]*" href="#claim-[^"]+" data-claim="([^"]+)" data-verdict="([^"]+)"/g)) {
+      assert.equal(verdict, committed.verdicts[id!], `${name}: ${id}`);
+    }
+  }
 });
