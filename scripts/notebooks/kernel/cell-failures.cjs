@@ -5,6 +5,7 @@
 // only printed: the cell still replies "ok". Here both become failures with a name.
 
 const { inspect } = require("node:util");
+const { withReadableStack } = require("./stack-traces.cjs");
 
 // Long enough for an un-awaited rejection (reported after the microtask queue drains)
 // and a zero-delay timer to surface before the cell replies.
@@ -26,7 +27,7 @@ function createCellFailures(names) {
   /** Called by the process handlers; the text goes to the current cell's stderr. */
   function escaped(how, reason) {
     const where = anyCellStarted ? "the cell" : "the kernel before any cell ran";
-    const line = `${names.escapedErrorName}: ${how} escaped ${where}: ${inspect(reason)}`;
+    const line = `${names.escapedErrorName}: ${how} escaped ${where}: ${inspect(withReadableStack(reason))}`;
     cell.escaped.push(line);
     console.error(line);
   }
@@ -61,7 +62,7 @@ function createCellFailures(names) {
       log: console.log,
       error(...args) {
         if (!cell.typeErrors && !cell.hasThrown && args.length === 1) {
-          cell.thrown = args[0];
+          cell.thrown = withReadableStack(args[0]);
           cell.hasThrown = true;
         }
         console.error(...args);

@@ -1,6 +1,8 @@
 "use strict";
 // Fixes to the JavaScript tslab 1.0.22 emits for a cell and the files it imports.
 
+const path = require("node:path");
+
 // tslab keeps every earlier cell's declarations in this virtual file.
 const EARLIER_CELLS_FILE = "/__prev__.d.ts";
 
@@ -69,22 +71,77 @@ function rewriteImportMeta(js) {
   return result;
 }
 
+const RELATIVE_REQUIRE = /require\((["'])(\.{1,2}\/[^"']*?)\1\)/g;
+
+/** The emitted files `js` (the module at `file`) requires relatively, as tslab names them. */
+function relativeRequires(file, js) {
+  return [...js.matchAll(RELATIVE_REQUIRE)].map(([, , specifier]) => {
+    const resolved = path.resolve(path.dirname(file), specifier);
+    return path.extname(resolved) === "" ? `${resolved}.js` : resolved;
+  });
+}
+
+/**
+ * tslab re-emits a project file that changed on disk, and its executor then reloads that
+ * one module; but the modules importing it stay loaded with the old one, so a cell that
+ * reached it through another module kept the old value (a reader changed run-step.ts and
+ * step() still used the old default). Every module that imports a changed one, directly
+ * or not, is handed back to the executor too, which reloads it; and the cell says so.
+ */
+function createReloads() {
+  const loaded = new Map(); // emitted path -> its code
+
+  function importersOf(changed) {
+    const importers = new Set();
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const [file, js] of loaded) {
+        if (importers.has(file) || changed.has(file)) continue;
+        if (relativeRequires(file, js).some((dep) => changed.has(dep) || importers.has(dep))) {
+          importers.add(file);
+          grew = true;
+        }
+      }
+    }
+    return importers;
+  }
+
+  /** The side outputs to hand to the executor, and which files changed on disk. */
+  return function withImporters(sideOutputs) {
+    if (sideOutputs === undefined) return { sideOutputs, changed: [] };
+    const changed = new Set(sideOutputs.filter((side) => loaded.has(side.path) && loaded.get(side.path) !== side.data).map((side) => side.path));
+    for (const side of sideOutputs) loaded.set(side.path, side.data);
+    if (changed.size === 0) return { sideOutputs, changed: [] };
+    const given = new Set(sideOutputs.map((side) => side.path));
+    const reloaded = [...importersOf(changed)].filter((file) => !given.has(file)).map((file) => ({ path: file, data: loaded.get(file) }));
+    return { sideOutputs: [...sideOutputs, ...reloaded], changed: [...changed] };
+  };
+}
+
+/** What the cell prints when project files changed since they were loaded. */
+function reloadNote(changed, projectRoot) {
+  const names = changed.map((file) => path.relative(projectRoot, file).replace(/\.js$/, ".ts")).join(", ");
+  return `note: ${names} changed since it was loaded; this cell uses the new version (reloaded with the modules that import it). Values made by earlier cells keep the old code: run those cells again, or restart the kernel.`;
+}
+
 /**
  * Wraps a tslab converter so a cell and every file it imports load their `.ts` imports,
- * and the imported files may use import.meta (a cell has no file name, so not the cell).
+ * the imported files may use import.meta (a cell has no file name, so not the cell), and
+ * a project file edited on disk reaches the cell through every module that imports it.
  */
-function withRewrittenModules(converter) {
+function withRewrittenModules(converter, projectRoot) {
+  const withImporters = createReloads();
   return {
     ...converter,
     convert(prevDecl, src) {
       const converted = converter.convert(prevDecl, src);
-      return {
-        ...converted,
-        output: rewriteRelativeTsRequires(converted.output),
-        sideOutputs: converted.sideOutputs?.map((side) => ({ ...side, data: rewriteImportMeta(rewriteRelativeTsRequires(side.data)) })),
-      };
+      const rewritten = converted.sideOutputs?.map((side) => ({ ...side, data: rewriteImportMeta(rewriteRelativeTsRequires(side.data)) }));
+      const { sideOutputs, changed } = withImporters(rewritten);
+      if (changed.length > 0 && converted.diagnostics.length === 0) console.log(reloadNote(changed, projectRoot));
+      return { ...converted, output: rewriteRelativeTsRequires(converted.output), sideOutputs };
     },
   };
 }
 
-module.exports = { withShorthandFix, withRewrittenModules, rewriteRelativeTsRequires, rewriteImportMeta };
+module.exports = { withShorthandFix, withRewrittenModules, rewriteRelativeTsRequires, rewriteImportMeta, createReloads };

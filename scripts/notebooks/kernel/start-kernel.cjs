@@ -19,6 +19,7 @@
 
 const { createRequire } = require("node:module");
 const path = require("node:path");
+const { pathToFileURL } = require("node:url");
 const { patchedTypeScript } = require("./compiler-host.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
@@ -71,7 +72,7 @@ executorModule.createExecutor = function (rootDir, converters, console) {
   let node;
   const patchedConverters = {
     get node() {
-      node ??= failures.withTypeErrorTracking(withRewrittenModules(converters.node));
+      node ??= failures.withTypeErrorTracking(withRewrittenModules(converters.node, projectRoot));
       return node;
     },
     get browser() {
@@ -105,15 +106,25 @@ ZmqServer.prototype.handleShellMessage = async function (...args) {
 };
 
 // tslab installs handlers that only print; replace them with ones that fail the cell.
-const before = {
-  uncaughtException: process.listeners("uncaughtException"),
-  unhandledRejection: process.listeners("unhandledRejection"),
-};
-startKernel({ configPath: connectionFile, enableFindLocal: false, jsKernel: false, globalVersion: tslabVersion });
-for (const [event, kept] of Object.entries(before)) {
-  for (const listener of process.listeners(event)) {
-    if (!kept.includes(listener)) process.removeListener(event, listener);
+function start() {
+  const before = {
+    uncaughtException: process.listeners("uncaughtException"),
+    unhandledRejection: process.listeners("unhandledRejection"),
+  };
+  startKernel({ configPath: connectionFile, enableFindLocal: false, jsKernel: false, globalVersion: tslabVersion });
+  for (const [event, kept] of Object.entries(before)) {
+    for (const listener of process.listeners(event)) {
+      if (!kept.includes(listener)) process.removeListener(event, listener);
+    }
   }
+  process.on("uncaughtException", (error) => failures.escaped("an uncaught exception", error));
+  process.on("unhandledRejection", (reason) => failures.escaped("an unhandled rejection", reason));
 }
-process.on("uncaughtException", (error) => failures.escaped("an uncaught exception", error));
-process.on("unhandledRejection", (reason) => failures.escaped("an unhandled rejection", reason));
+
+// A kernel registered before another Pi was installed failed in cells, far from the
+// cause ("has no exported member 'Static'"). It refuses to start instead, with the one
+// line every entry point prints (examples/support/pin.ts), and exit status 2.
+import(pathToFileURL(path.join(projectRoot, "examples", "support", "pin.ts")).href).then(({ requirePinnedPi }) => {
+  requirePinnedPi();
+  start();
+});

@@ -1,0 +1,78 @@
+// The kernel's own behaviour a reader meets first (issue 14, "The notebook kernel"):
+// type errors printed as tsc prints them, a hint for `../` imports, and the pin check
+// at start. Each test starts one kernel from this checkout (a few seconds each).
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import ts from "typescript";
+import { PIN } from "../../examples/support/pin.ts";
+import { startKernel } from "./kernel-process.ts";
+import { KERNEL_NAME } from "./kernelspec.ts";
+import { joinText, serialiseNotebook, splitLines, type Notebook } from "./notebook-file.ts";
+import { runNotebookFile } from "./run-notebook.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-test-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function notebookOf(name: string, ...sources: string[]): string {
+  const nb: Notebook = {
+    cells: sources.map((source, i) => ({ cell_type: "code", execution_count: null, id: `cell-${i}`, metadata: {}, outputs: [], source: splitLines(source) })),
+    metadata: { kernelspec: { name: KERNEL_NAME, display_name: KERNEL_NAME, language: "typescript" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  const file = join(scratch, name);
+  writeFileSync(file, serialiseNotebook(nb));
+  return file;
+}
+
+async function typeErrorOutput(source: string): Promise<string> {
+  const outcome = await runNotebookFile(notebookOf("type-error.ipynb", source), { write: false, timeoutMs: 300_000 });
+  assert.equal(outcome.kind, "type-error", JSON.stringify(outcome, null, 2));
+  return "outputs" in outcome ? outcome.outputs.map((output) => (output.output_type === "stream" ? joinText(output.text) : "")).join("") : "";
+}
+
+/** What the project's tsc says about `source` as a module, each diagnostic flattened as tsc prints it. */
+function tscMessages(source: string): string[] {
+  const file = join(scratch, "cell.ts");
+  writeFileSync(file, `export {};\n${source}`);
+  const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2023.d.ts"], types: [] });
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+test("kernel.diagnostics: a type error with a message chain prints once, as tsc prints it, and the cell fails before it runs", async () => {
+  const source = 'const pending: Promise<number> = Promise.resolve("three");\nconsole.log("ran");';
+  const output = await typeErrorOutput(source);
+  const [expected] = tscMessages(source);
+  assert.ok(expected !== undefined && expected.includes("\n"), "the case must be a chained diagnostic");
+  assert.equal(output, `1:7 - ${expected}\n`);
+  assert.doesNotMatch(output, /ran/);
+});
+
+test("kernel.diagnostics: a `../examples/` import gets a hint that cells import from ./examples/", async () => {
+  const output = await typeErrorOutput('import { step } from "../examples/ch38-typed-step/step.ts";\nconsole.log(typeof step);');
+  assert.match(output, /Cannot find module '\.\.\/examples\/ch38-typed-step\/step\.ts'/);
+  assert.match(output, /hint: a cell runs in the project root.*import project files as '\.\/examples\/\.\.\.'/);
+});
+
+test("kernel.pin: a kernel started against another Pi than the pin refuses with the entry points' one line and exit 2", async () => {
+  const saved = process.env.PI_COMPANION_EXPECT_CORE;
+  process.env.PI_COMPANION_EXPECT_CORE = "0.0.1";
+  try {
+    const kernel = await startKernel(120_000);
+    if (!("kind" in kernel)) {
+      await kernel.stop();
+      assert.fail("the kernel started against a Pi it does not measure");
+    }
+    assert.match(kernel.message, /exited with status 2/);
+    assert.equal(
+      kernel.detail.trim(),
+      `pi-book-companion: installed @earendil-works/pi-agent-core ${PIN.core}; this companion measures 0.0.1; run npm ci`,
+    );
+  } finally {
+    if (saved === undefined) delete process.env.PI_COMPANION_EXPECT_CORE;
+    else process.env.PI_COMPANION_EXPECT_CORE = saved;
+  }
+});

@@ -1,0 +1,83 @@
+"use strict";
+// Stack traces a reader can follow. tslab runs a project file as JavaScript it emitted
+// twice (TypeScript's ES module output, then that transpiled to CommonJS), under the
+// name of a `.js` file beside the source that does not exist, so a throw in run-step.ts
+// pointed at `run-step.js:101`. The kernel asks for a source map at both steps, keeps
+// both, and maps each frame back through them to the `.ts` file and line. Frames of the
+// kernel itself (this directory, tslab) are dropped.
+
+const path = require("node:path");
+const { SourceMap } = require("node:module");
+
+const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
+
+/** Emitted `.js` path -> the two maps that lead from it back to its `.ts` source. */
+const maps = new Map();
+
+/**
+ * tslab's second step, `ts.transpileModule` of an emitted ES module to CommonJS, with
+ * the maps kept: the input carries TypeScript's inline map (the kernel turns on
+ * inlineSourceMap), the transpilation makes the second. The output has no map comment.
+ */
+function transpileKeepingMaps(ts, transpileModule, input, transpileOptions, projectRoot) {
+  const match = INLINE_MAP.exec(input);
+  if (match === null) return transpileModule(input, transpileOptions);
+  const esm = input.slice(0, match.index);
+  const result = transpileModule(esm, { ...transpileOptions, compilerOptions: { ...transpileOptions.compilerOptions, sourceMap: true } });
+  const outputText = result.outputText.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n");
+  const tsMap = JSON.parse(Buffer.from(match[1], "base64").toString("utf8"));
+  const [source] = tsMap.sources ?? [];
+  if (source !== undefined && result.sourceMapText !== undefined) {
+    // The map names the .ts file relative to the .js tslab emits under its outDir, which
+    // mirrors the project: drop the climb out of outDir and what remains is project-relative.
+    const tsFile = path.resolve(projectRoot, path.dirname(source).replace(/^(\.\.\/)+/, ""), path.basename(source));
+    if (tsFile.startsWith(projectRoot + path.sep) && tsFile.endsWith(".ts")) {
+      maps.set(tsFile.slice(0, -3) + ".js", { tsFile, toEsm: new SourceMap(JSON.parse(result.sourceMapText)), toTs: new SourceMap(tsMap) });
+    }
+  }
+  return { ...result, outputText };
+}
+
+function mapPosition(file, line, column) {
+  const entry = maps.get(file);
+  if (entry === undefined) return undefined;
+  const esm = entry.toEsm.findEntry(line - 1, column - 1);
+  if (esm.originalLine === undefined) return undefined;
+  const ts = entry.toTs.findEntry(esm.originalLine, esm.originalColumn);
+  if (ts.originalLine === undefined) return undefined;
+  return `${entry.tsFile}:${ts.originalLine + 1}:${ts.originalColumn + 1}`;
+}
+
+const KERNEL_FRAMES = [__dirname + path.sep, `${path.sep}node_modules${path.sep}tslab${path.sep}`];
+const FRAME_LOCATION = /(\(|at )([^()\s][^()]*?\.js):(\d+):(\d+)(\)?)$/;
+
+/** A stack with project frames mapped to `.ts` lines and the kernel's own frames dropped. */
+function readableStack(stack) {
+  return stack
+    .split("\n")
+    .filter((line) => !(line.trimStart().startsWith("at ") && KERNEL_FRAMES.some((dir) => line.includes(dir))))
+    .map((line) => {
+      const match = FRAME_LOCATION.exec(line);
+      if (match === null) return line;
+      const mapped = mapPosition(match[2], Number(match[3]), Number(match[4]));
+      return mapped === undefined ? line : line.slice(0, match.index) + match[1] + mapped + match[5];
+    })
+    .join("\n");
+}
+
+/** Rewrites `error.stack` (and its causes') in place, once; returns the error. */
+function withReadableStack(error, seen = new Set()) {
+  if (!(error instanceof Error) || seen.has(error)) return error;
+  seen.add(error);
+  try {
+    if (typeof error.stack === "string") {
+      Object.defineProperty(error, "stack", { value: readableStack(error.stack), writable: true, configurable: true });
+    }
+  } catch {
+    // A frozen error keeps its stack as it was.
+  }
+  withReadableStack(error.cause, seen);
+  return error;
+}
+
+module.exports = { transpileKeepingMaps, readableStack, withReadableStack };
