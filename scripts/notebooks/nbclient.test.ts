@@ -1,0 +1,121 @@
+// The kernel in Jupyter's own client. Debian's python3-nbclient (what .ci/run installs)
+// executes every committed notebook and a reader-style fixture against the kernelspec
+// `npm run kernel:install` writes into a temporary JUPYTER_DATA_DIR. Where nbclient is
+// not installed (a reader's machine) every test here skips and says why; the project's
+// own runner (runner.test.ts, `npm run notebooks`) stays the fast path.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { after, test } from "node:test";
+import { PROJECT_ROOT } from "./kernelspec.ts";
+
+const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
+// Debian's Python first: a pyenv or venv python3 on PATH usually lacks the apt packages.
+const PYTHONS = ["/usr/bin/python3", "python3"];
+const python = PYTHONS.find((candidate) => spawnSync(candidate, ["-c", "import nbclient"], { stdio: "ignore" }).status === 0);
+const skip = python === undefined ? "python3-nbclient is not installed (apt-get install python3-nbclient); npm run notebooks covers the notebooks" : false;
+
+const home = mkdtempSync(join(tmpdir(), "pi-nbclient-"));
+after(() => rmSync(home, { recursive: true, force: true }));
+const env = { ...process.env, JUPYTER_DATA_DIR: join(home, "data"), JUPYTER_RUNTIME_DIR: join(home, "runtime"), JUPYTER_CONFIG_DIR: join(home, "config") };
+
+let installed: string | undefined;
+function installKernelspec(): void {
+  if (installed !== undefined) return;
+  const npm = spawnSync("npm", ["run", "-s", "kernel:install"], { cwd: PROJECT_ROOT, env, encoding: "utf8" });
+  assert.equal(npm.status, 0, npm.stdout + npm.stderr);
+  installed = npm.stdout;
+}
+
+function driver(args: string[]): unknown {
+  installKernelspec();
+  const run = spawnSync(python!, [DRIVER, ...args], { cwd: PROJECT_ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(run.status, 0, `nbclient driver exited ${run.status}:\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+interface NotebookResult {
+  file: string;
+  ok: boolean;
+  ename?: string;
+  message?: string;
+}
+
+function assertRunsClean(file: string): void {
+  const [result] = driver(["notebooks", file]) as NotebookResult[];
+  assert.ok(result?.ok, `${relative(PROJECT_ROOT, file)}: a cell failed in nbclient (${result?.ename}):\n${result?.message}`);
+}
+
+const notebooks = readdirSync(join(PROJECT_ROOT, "notebooks"))
+  .filter((name) => name.endsWith(".ipynb"))
+  .sort();
+
+for (const name of notebooks) {
+  test(`nbclient: notebooks/${name} runs in Jupyter's own client with no cell failing`, { skip }, () => {
+    assertRunsClean(join(PROJECT_ROOT, "notebooks", name));
+  });
+}
+
+test(
+  "nbclient: a reader's notebook runs (book imports, a re-declared const, instanceof StepFailed across cells, shorthand, import(), fixed and unfixed step())",
+  { skip },
+  () => {
+    assertRunsClean(join(PROJECT_ROOT, "scripts", "notebooks", "fixtures", "reader.ipynb"));
+  },
+);
+
+test("nbclient: the kernelspec is the one kernel:install writes, in JUPYTER_DATA_DIR", { skip }, () => {
+  installKernelspec();
+  assert.match(installed!, new RegExp(`installed the Jupyter kernel .* in ${join(home, "data").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+});
+
+interface CellResult {
+  status: string;
+  ename: string | null;
+  traceback: string[] | null;
+  outputs: { output_type: string; name?: string; text?: string }[];
+}
+
+function plan(steps: ({ code: string } | { write: { path: string; text: string } })[]): CellResult[] {
+  const file = join(home, `plan-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify({ cwd: PROJECT_ROOT, steps }));
+  return driver(["plan", file]) as CellResult[];
+}
+
+const textOf = (cell: CellResult) => cell.outputs.map((output) => output.text ?? "").join("");
+
+test("nbclient: a cell re-run after a project file changed shows the new value, and says which file was reloaded", { skip }, () => {
+  // A file of our own under .cache/ (ignored by git and tsc), imported by a second one:
+  // the edit must reach a module the cell imports only through another.
+  const dir = join(PROJECT_ROOT, ".cache", `kernel-edit-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const value = join(dir, "value.ts");
+    writeFileSync(value, "export const MAX_ATTEMPTS = 3;\n");
+    writeFileSync(join(dir, "reader.ts"), 'import { MAX_ATTEMPTS } from "./value.ts";\nexport const attempts = () => MAX_ATTEMPTS;\n');
+    const specifier = `./${relative(PROJECT_ROOT, join(dir, "reader.ts"))}`;
+    const cell = `import { attempts } from "${specifier}";\nconsole.log("attempts", attempts());`;
+    const [first, second] = plan([{ code: cell }, { write: { path: value, text: "export const MAX_ATTEMPTS = 1;\n" } }, { code: cell }]);
+    assert.equal(first!.status, "ok", textOf(first!));
+    assert.match(textOf(first!), /attempts 3/);
+    assert.equal(second!.status, "ok", textOf(second!));
+    assert.match(textOf(second!), /attempts 1/);
+    assert.match(textOf(second!), /value\.ts changed/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("nbclient: an uncaught StepFailed names run-step.ts and its line, with no kernel-internal frames", { skip }, () => {
+  const [, failed] = plan([
+    { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/script.ts";' },
+    { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
+  ]);
+  assert.equal(failed!.status, "error");
+  assert.equal(failed!.ename, "StepFailed");
+  const trace = [...(failed!.traceback ?? []), textOf(failed!)].join("\n");
+  assert.match(trace, /examples\/ch38-typed-step\/run-step\.ts:\d+:\d+/);
+  assert.doesNotMatch(trace, /run-step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
+});

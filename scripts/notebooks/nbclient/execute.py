@@ -1,0 +1,82 @@
+"""Runs notebooks, or a plan of cells, in Jupyter's own client (nbclient) against the
+kernelspec `npm run kernel:install` wrote into $JUPYTER_DATA_DIR.
+
+    /usr/bin/python3 execute.py notebooks NOTEBOOK.ipynb...
+    /usr/bin/python3 execute.py plan PLAN.json
+
+`notebooks` executes each file whole with NotebookClient.execute(), as Jupyter's
+"Run all" does. `plan` runs cells one at a time in one kernel, with file edits between
+them, for what a reader does (re-running a cell after editing a project file). Prints
+one JSON document on stdout; the Node test (nbclient.test.ts) reads it.
+"""
+
+import json
+import pathlib
+import sys
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+KERNEL_NAME = "pi-companion-tslab"
+CELL_TIMEOUT_S = 600
+
+
+def client_for(nb, cwd):
+    return NotebookClient(
+        nb,
+        kernel_name=KERNEL_NAME,
+        timeout=CELL_TIMEOUT_S,
+        allow_errors=False,
+        resources={"metadata": {"path": cwd}},
+    )
+
+
+def run_notebooks(files):
+    results = []
+    for file in files:
+        path = pathlib.Path(file).resolve()
+        nb = nbformat.read(path, as_version=4)
+        try:
+            client_for(nb, str(path.parent)).execute()
+            results.append({"file": file, "ok": True})
+        except CellExecutionError as error:
+            results.append({"file": file, "ok": False, "ename": error.ename, "message": str(error)[-3000:]})
+    return results
+
+
+def run_plan(plan_file):
+    plan = json.loads(pathlib.Path(plan_file).read_text())
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": KERNEL_NAME, "display_name": KERNEL_NAME, "language": "typescript"}
+    client = client_for(nb, plan["cwd"])
+    client.allow_errors = True
+    replies = []
+    client.on_cell_executed = lambda cell, cell_index, execute_reply: replies.append(execute_reply["content"])
+    results = []
+    with client.setup_kernel():
+        for step in plan["steps"]:
+            if "write" in step:
+                pathlib.Path(step["write"]["path"]).write_text(step["write"]["text"])
+                continue
+            cell = nbformat.v4.new_code_cell(step["code"])
+            nb.cells.append(cell)
+            client.execute_cell(cell, len(nb.cells) - 1)
+            reply = replies[-1]
+            results.append({"status": reply["status"], "ename": reply.get("ename"), "traceback": reply.get("traceback"), "outputs": cell.outputs})
+    return results
+
+
+def main(argv):
+    if len(argv) >= 2 and argv[0] == "notebooks":
+        print(json.dumps(run_notebooks(argv[1:])))
+        return 0
+    if len(argv) == 2 and argv[0] == "plan":
+        print(json.dumps(run_plan(argv[1])))
+        return 0
+    print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
