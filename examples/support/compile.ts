@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "./typescript.ts";
 import { PACKAGE_NAMES, type PackageKey } from "./pin.ts";
+import { sharedProgram, typeCheckTogether, type SharedProgram } from "./shared-program.ts";
 
 /** The companion's root: where tsconfig.json and package.json live. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -25,9 +27,9 @@ export interface CompileDiagnostic {
  */
 export function compilerOptionsFor(dirs: Record<PackageKey, string>): ts.CompilerOptions {
   const configPath = resolve(PROJECT_ROOT, "tsconfig.json");
-  const read = ts.readConfigFile(configPath, ts.sys.readFile);
-  if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, "\n"));
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, PROJECT_ROOT);
+  const read = typescript.readConfigFile(configPath, typescript.sys.readFile);
+  if (read.error) throw new Error(typescript.flattenDiagnosticMessageText(read.error.messageText, "\n"));
+  const parsed = typescript.parseJsonConfigFileContent(read.config, typescript.sys, PROJECT_ROOT);
   const paths: ts.MapLike<string[]> = {};
   for (const key of Object.keys(PACKAGE_NAMES) as PackageKey[]) {
     paths[PACKAGE_NAMES[key]] = [typesEntry(dirs[key])];
@@ -54,7 +56,7 @@ export function typesEntry(dir: string): string {
 }
 
 function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
-  const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  const message = typescript.flattenDiagnosticMessageText(d.messageText, "\n");
   if (d.file === undefined || d.start === undefined) {
     return { code: d.code, file: d.file && relative(PROJECT_ROOT, d.file.fileName), line: undefined, message };
   }
@@ -63,14 +65,32 @@ function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
 }
 
 /**
- * Type-checks `files` (paths relative to the project root or absolute) as one program
- * with the project's options and the Pi packages found in `dirs`; returns every
- * diagnostic. An empty array means the files compile.
+ * Type-checks `files` (paths relative to the project root or absolute) with the project's
+ * options and the Pi packages found in `dirs`; returns every diagnostic a program of these
+ * files alone reports. An empty array means the files compile. The files join the
+ * process's shared program (see {@link compileLater}), so Pi's declarations are checked once.
  */
 export function compileFiles(files: readonly string[], dirs: Record<PackageKey, string>): CompileDiagnostic[] {
   const rootNames = files.map((f) => resolve(PROJECT_ROOT, f));
-  const program = ts.createProgram({ rootNames, options: compilerOptionsFor(dirs) });
-  return ts.getPreEmitDiagnostics(program).map(toDiagnostic);
+  return programFor(dirs, rootNames).diagnosticsOf(rootNames).map(toDiagnostic);
+}
+
+/**
+ * The process's shared program over the Pi packages found in `dirs`, holding `rootNames`
+ * (absolute paths) and every file announced with {@link compileLater}. The core's and
+ * pi-ai's doc comments are parsed in full, for the checks that read them.
+ */
+export function programFor(dirs: Record<PackageKey, string>, rootNames: readonly string[]): SharedProgram {
+  return sharedProgram(compilerOptionsFor(dirs), rootNames, [dirs.core, dirs.ai]);
+}
+
+/**
+ * Says which files (relative to the project root or absolute) a later {@link compileFiles}
+ * in this process will type-check, so the first program made holds them all and one
+ * type-check of Pi's declarations serves every caller.
+ */
+export function compileLater(files: readonly string[]): void {
+  typeCheckTogether(files.map((f) => resolve(PROJECT_ROOT, f)));
 }
 
 /**

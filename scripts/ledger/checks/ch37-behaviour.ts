@@ -1,4 +1,4 @@
-import type { CompileDiagnostic } from "../../../examples/support/compile.ts";
+import { compileLater, type CompileDiagnostic } from "../../../examples/support/compile.ts";
 import type * as CountingStreamFn from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
 import type * as Events from "../../../examples/ch37-agent-core/events.ts";
 import type * as ListenerOrder from "../../../examples/ch37-agent-core/listener-order.ts";
@@ -57,6 +57,12 @@ const paramsConversion = ch37<typeof ParamsConversion>("params-conversion.ts");
 const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
 const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
 const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
+// The files listings-compile.ts type-checks, named here (that module loads only when a check
+// runs) so that one program checks them with the rest of the ledger; a test holds the lists equal.
+const CH37_TYPE_CHECKED = ["untyped-params.fails-to-compile.ts", "lookup-evidence.ts", "research-agent.ts"].map(
+  (f) => `examples/ch37-agent-core/${f}`,
+);
+compileLater(CH37_TYPE_CHECKED);
 
 const research = once(async () => (await transcriptRun()).runResearch("release"));
 const miss = once(async () => (await transcriptRun()).runResearch("dividend"));

@@ -15,7 +15,7 @@ import type * as Step from "../../../examples/ch38-typed-step/step.ts";
 import type * as StepTable from "../../../examples/ch38-typed-step/step-table.ts";
 import type * as TableRuns from "../../../examples/ch38-typed-step/table-runs.ts";
 import type * as TurnLimitTable from "../../../examples/ch38-typed-step/turn-limit-table.ts";
-import { compileFiles } from "../../../examples/support/compile.ts";
+import { compileFiles, compileLater } from "../../../examples/support/compile.ts";
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
 import { qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
@@ -152,6 +152,7 @@ const caseEvidence = (r: TurnLimitRow) =>
 // ---- tests and listing ----------------------------------------------------------------
 
 const STEP_LISTING = ["step.ts", "run-step.ts", "step-failed.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
+compileLater(STEP_LISTING);
 const STEP_TESTS = fileURLToPath(new URL("../../../examples/ch38-typed-step/step.test.ts", import.meta.url));
 
 /** Runs step.test.ts in a child test runner (it inherits this process's loader and resolution hook). */

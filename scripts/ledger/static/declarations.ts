@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "../../../examples/support/typescript.ts";
+import { programFor } from "../../../examples/support/compile.ts";
 import { installedPi } from "./installed.ts";
 
 /**
@@ -24,29 +26,23 @@ function moduleExports(program: ts.Program, checker: ts.TypeChecker, file: strin
   if (moduleSymbol === undefined) throw new Error(`${file} is not a module`);
   const exports = new Map<string, ts.Symbol>();
   for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
-    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    const target = symbol.flags & typescript.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     exports.set(symbol.getName(), target);
   }
   return exports;
 }
 
-/** The installed core's and pi-ai's declarations (built once per process). */
+/**
+ * The installed core's and pi-ai's declarations (built once per process), read with the
+ * project's own compiler options in the process's shared program: the listing checks
+ * compile against the same declarations, and one checker serves both.
+ */
 export function declarations(): Declarations {
   if (cached !== undefined) return cached;
   const { dirs } = installedPi();
   const coreIndex = join(dirs.core, "dist", "index.d.ts");
   const aiIndex = join(dirs.ai, "dist", "index.d.ts");
-  const program = ts.createProgram([coreIndex, aiIndex], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    allowImportingTsExtensions: true,
-    noEmit: true,
-    strict: true,
-    skipLibCheck: true,
-    types: [],
-  });
-  const checker = program.getTypeChecker();
+  const { program, checker } = programFor(dirs, [coreIndex, aiIndex]);
   cached = { checker, core: moduleExports(program, checker, coreIndex), ai: moduleExports(program, checker, aiIndex) };
   return cached;
 }
@@ -83,10 +79,10 @@ export interface Member {
 
 function declaringTypeName(symbol: ts.Symbol): string {
   const parent = symbol.declarations?.[0]?.parent;
-  if (parent !== undefined && (ts.isInterfaceDeclaration(parent) || ts.isClassDeclaration(parent))) {
+  if (parent !== undefined && (typescript.isInterfaceDeclaration(parent) || typescript.isClassDeclaration(parent))) {
     return parent.name?.text ?? "(anonymous)";
   }
-  if (parent !== undefined && ts.isTypeLiteralNode(parent) && ts.isTypeAliasDeclaration(parent.parent)) {
+  if (parent !== undefined && typescript.isTypeLiteralNode(parent) && typescript.isTypeAliasDeclaration(parent.parent)) {
     return parent.parent.name.text;
   }
   return "(anonymous)";
@@ -98,7 +94,7 @@ export function membersOf(typeName: string): Member[] {
   const type = checker.getDeclaredTypeOfSymbol(coreExport(typeName));
   return checker.getPropertiesOfType(type).map((symbol) => ({
     name: symbol.getName(),
-    optional: (symbol.flags & ts.SymbolFlags.Optional) !== 0,
+    optional: (symbol.flags & typescript.SymbolFlags.Optional) !== 0,
     declaredIn: declaringTypeName(symbol),
     symbol,
   }));
@@ -108,7 +104,7 @@ export function membersOf(typeName: string): Member[] {
 export function baseTypesOf(typeName: string): { name: string; pkg: string }[] {
   const { checker } = declarations();
   const type = checker.getDeclaredTypeOfSymbol(coreExport(typeName));
-  if (!(type.flags & ts.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Interface)) return [];
+  if (!(type.flags & typescript.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & typescript.ObjectFlags.Interface)) return [];
   return (checker.getBaseTypes(type as ts.InterfaceType) ?? []).map((base) => ({
     name: base.getSymbol()?.getName() ?? checker.typeToString(base),
     pkg: base.getSymbol() === undefined ? "(unknown)" : packageOfDeclaration(base.getSymbol()!),
@@ -159,12 +155,12 @@ export function signatureShape(type: ts.Type): SignatureShape | undefined {
   if (signature === undefined) return undefined;
   const parameters = signature.getParameters().map((p) => {
     const decl = p.valueDeclaration;
-    const optional = decl !== undefined && ts.isParameter(decl) && (decl.questionToken !== undefined || decl.initializer !== undefined);
+    const optional = decl !== undefined && typescript.isParameter(decl) && (decl.questionToken !== undefined || decl.initializer !== undefined);
     return { name: p.getName(), optional };
   });
   const returnType = signature.getReturnType();
   const returnArguments =
-    returnType.flags & ts.TypeFlags.Object && (returnType as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference
+    returnType.flags & typescript.TypeFlags.Object && (returnType as ts.ObjectType).objectFlags & typescript.ObjectFlags.Reference
       ? checker.getTypeArguments(returnType as ts.TypeReference).map((t) => t.getSymbol()?.getName() ?? checker.typeToString(t))
       : [];
   return {
@@ -177,13 +173,13 @@ export function signatureShape(type: ts.Type): SignatureShape | undefined {
 
 /** An exported value of the core as the checker sees it: function, class or other. */
 export function exportKind(symbol: ts.Symbol): "function" | "class" | "type" | "value" {
-  if (symbol.flags & ts.SymbolFlags.Function) return "function";
-  if (symbol.flags & ts.SymbolFlags.Class) return "class";
-  if (symbol.flags & ts.SymbolFlags.Value) return "value";
+  if (symbol.flags & typescript.SymbolFlags.Function) return "function";
+  if (symbol.flags & typescript.SymbolFlags.Class) return "class";
+  if (symbol.flags & typescript.SymbolFlags.Value) return "value";
   return "type";
 }
 
 /** The doc comment of a member, as plain text. */
 export function documentationOf(symbol: ts.Symbol): string {
-  return ts.displayPartsToString(symbol.getDocumentationComment(declarations().checker));
+  return typescript.displayPartsToString(symbol.getDocumentationComment(declarations().checker));
 }

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "../../../examples/support/typescript.ts";
 
 /** How a module specifier appears in a file. */
 export type SpecifierForm = "import" | "export-from" | "dynamic-import" | "require" | "import-type";
@@ -34,7 +35,7 @@ export function isNodeBuiltin(specifier: string): boolean {
 }
 
 function stringArgument(node: ts.Node | undefined): string | undefined {
-  return node !== undefined && ts.isStringLiteralLike(node) ? node.text : undefined;
+  return node !== undefined && typescript.isStringLiteralLike(node) ? node.text : undefined;
 }
 
 /**
@@ -43,27 +44,27 @@ function stringArgument(node: ts.Node | undefined): string | undefined {
  * Comments and strings that merely look like imports are not specifiers.
  */
 export function specifiersInSource(fileName: string, text: string): Omit<SpecifierUse, "file">[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const source = typescript.createSourceFile(fileName, text, typescript.ScriptTarget.Latest, false);
   const found: Omit<SpecifierUse, "file">[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isImportEqualsDeclaration(node)) {
-      const target = ts.isImportDeclaration(node)
+    if (typescript.isImportDeclaration(node) || typescript.isImportEqualsDeclaration(node)) {
+      const target = typescript.isImportDeclaration(node)
         ? node.moduleSpecifier
-        : ts.isExternalModuleReference(node.moduleReference)
+        : typescript.isExternalModuleReference(node.moduleReference)
           ? node.moduleReference.expression
           : undefined;
       const specifier = stringArgument(target);
       if (specifier !== undefined) found.push({ specifier, form: "import" });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined) {
+    } else if (typescript.isExportDeclaration(node) && node.moduleSpecifier !== undefined) {
       const specifier = stringArgument(node.moduleSpecifier);
       if (specifier !== undefined) found.push({ specifier, form: "export-from" });
-    } else if (ts.isImportTypeNode(node)) {
-      const literal = ts.isLiteralTypeNode(node.argument) ? node.argument.literal : undefined;
+    } else if (typescript.isImportTypeNode(node)) {
+      const literal = typescript.isLiteralTypeNode(node.argument) ? node.argument.literal : undefined;
       const specifier = stringArgument(literal);
       if (specifier !== undefined) found.push({ specifier, form: "import-type" });
-    } else if (ts.isCallExpression(node)) {
-      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
-      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === "require";
+    } else if (typescript.isCallExpression(node)) {
+      const isDynamicImport = node.expression.kind === typescript.SyntaxKind.ImportKeyword;
+      const isRequire = typescript.isIdentifier(node.expression) && node.expression.text === "require";
       if (isDynamicImport || isRequire) {
         const form: SpecifierForm = isDynamicImport ? "dynamic-import" : "require";
         const specifier = stringArgument(node.arguments[0]);
@@ -74,7 +75,7 @@ export function specifiersInSource(fileName: string, text: string): Omit<Specifi
         );
       }
     }
-    ts.forEachChild(node, visit);
+    typescript.forEachChild(node, visit);
   };
   visit(source);
   return found;

@@ -1,0 +1,127 @@
+import type ts from "typescript";
+import { typescript } from "./typescript.ts";
+
+/**
+ * One TypeScript program for every group of files a process type-checks against one set
+ * of options, so that Pi's declarations (a thousand files: typebox, the provider SDKs) are
+ * parsed, bound and checked once rather than once per group. Type-checking them is what
+ * costs: a second program repeats all of it, while a second group in the same program
+ * costs only its own files.
+ */
+export interface SharedProgram {
+  readonly program: ts.Program;
+  readonly checker: ts.TypeChecker;
+  /** Every diagnostic a program of `roots` alone would report (the same files, the same checker answers). */
+  diagnosticsOf(roots: readonly string[]): ts.Diagnostic[];
+}
+
+interface Session {
+  options: ts.CompilerOptions;
+  documented: readonly string[];
+  host: ts.CompilerHost;
+  /** Files announced with {@link typeCheckTogether} or asked for so far. */
+  roots: Set<string>;
+  current: SharedProgram | undefined;
+}
+
+const sessions = new Map<string, Session>();
+const announced = new Set<string>();
+
+/**
+ * Files (absolute paths) that later calls in this process will type-check. The first
+ * program then includes them, so that one checker serves every caller; a file asked for
+ * without being announced costs a new program and a second check of the declarations.
+ */
+export function typeCheckTogether(files: readonly string[]): void {
+  for (const file of files) announced.add(file);
+}
+
+/** The files announced so far with {@link typeCheckTogether}. */
+export function announcedFiles(): ReadonlySet<string> {
+  return announced;
+}
+
+/**
+ * A compiler host whose parsed (and, once a checker bound them, bound) source files and
+ * module resolutions are kept for every program made with it. A source file depends only
+ * on its name and the options, which are fixed per host.
+ */
+function cachingHost(options: ts.CompilerOptions, documented: readonly string[]): ts.CompilerHost {
+  const host = typescript.createCompilerHost(options);
+  const parsed = new Map<string, ts.SourceFile>();
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    let file = parsed.get(fileName);
+    if (file === undefined) {
+      // Doc comments are kept where callers read them; elsewhere only those a type error
+      // can depend on, as tsc itself parses them (the provider SDKs' comments are large).
+      const jsDocParsingMode = documented.some((dir) => fileName.startsWith(`${dir}/`))
+        ? typescript.JSDocParsingMode.ParseAll
+        : typescript.JSDocParsingMode.ParseForTypeErrors;
+      const fileOptions = typeof languageVersion === "object" ? { ...languageVersion, jsDocParsingMode } : { languageVersion, jsDocParsingMode };
+      file = parse(fileName, fileOptions, onError, shouldCreate);
+      if (file !== undefined) parsed.set(fileName, file);
+    }
+    return file;
+  };
+  const resolutions = typescript.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
+  host.resolveModuleNameLiterals = (literals, containingFile, redirected, opts, containingSourceFile) =>
+    literals.map((literal) =>
+      typescript.resolveModuleName(
+        literal.text,
+        containingFile,
+        opts,
+        host,
+        resolutions,
+        redirected,
+        typescript.getModeForUsageLocation(containingSourceFile, literal, opts),
+      ),
+    );
+  return host;
+}
+
+function diagnosticsOf(shared: ts.Program, host: ts.CompilerHost, options: ts.CompilerOptions, roots: readonly string[]): ts.Diagnostic[] {
+  // Which files a program of these roots alone would hold: a program made only to list
+  // them (every file comes from the host's caches; no checker is made for it).
+  const alone = typescript.createProgram({ rootNames: roots, options, host });
+  const files = new Set(alone.getSourceFiles().map((file) => file.fileName));
+  const inGroup = (d: ts.Diagnostic) => d.file === undefined || files.has(d.file.fileName);
+  const found: ts.Diagnostic[] = [
+    ...alone.getConfigFileParsingDiagnostics(),
+    ...alone.getOptionsDiagnostics(),
+    ...shared.getGlobalDiagnostics().filter(inGroup),
+  ];
+  for (const name of files) {
+    const file = shared.getSourceFile(name);
+    if (file === undefined) continue;
+    found.push(...shared.getSyntacticDiagnostics(file), ...shared.getSemanticDiagnostics(file));
+  }
+  return [...typescript.sortAndDeduplicateDiagnostics(found)];
+}
+
+function programOf(session: Session): SharedProgram {
+  const program = typescript.createProgram({ rootNames: [...session.roots], options: session.options, host: session.host });
+  const checker = program.getTypeChecker();
+  return { program, checker, diagnosticsOf: (roots) => diagnosticsOf(program, session.host, session.options, roots) };
+}
+
+/**
+ * The shared program for these options holding `roots` (absolute paths) with every file
+ * announced so far. Made once per process and options, and again only when a caller asks
+ * for a root the current program does not hold. Doc comments are parsed in full only in
+ * files under the `documented` directories (the packages whose comments callers read).
+ */
+export function sharedProgram(options: ts.CompilerOptions, roots: readonly string[], documented: readonly string[] = []): SharedProgram {
+  const key = JSON.stringify([options, documented]);
+  let session = sessions.get(key);
+  if (session === undefined) {
+    session = { options, documented, host: cachingHost(options, documented), roots: new Set(), current: undefined };
+    sessions.set(key, session);
+  }
+  const missing = [...roots, ...announced].filter((root) => !session.roots.has(root));
+  if (session.current === undefined || missing.length > 0) {
+    for (const root of missing) session.roots.add(root);
+    session.current = programOf(session);
+  }
+  return session.current;
+}
