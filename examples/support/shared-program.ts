@@ -77,6 +77,8 @@ function cachingHost(options: ts.CompilerOptions, documented: readonly string[])
         typescript.getModeForUsageLocation(containingSourceFile, literal, opts),
       ),
     );
+  // Also the package.json cache, which decides each file's module format in every program.
+  host.getModuleResolutionCache = () => resolutions;
   return host;
 }
 

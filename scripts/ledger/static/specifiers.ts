@@ -95,8 +95,19 @@ export function distFileKind(path: string): DistFileKind | undefined {
   return undefined;
 }
 
-/** Every specifier in a package's `dist/`, grouped by file kind. */
-export function scanDist(packageDir: string): Record<DistFileKind, SpecifierUse[]> {
+const scanned = new Map<string, Readonly<Record<DistFileKind, readonly SpecifierUse[]>>>();
+
+/** Every specifier in a package's `dist/`, grouped by file kind (read once per process and package). */
+export function scanDist(packageDir: string): Readonly<Record<DistFileKind, readonly SpecifierUse[]>> {
+  let result = scanned.get(packageDir);
+  if (result === undefined) {
+    result = scanFiles(packageDir);
+    scanned.set(packageDir, result);
+  }
+  return result;
+}
+
+function scanFiles(packageDir: string): Record<DistFileKind, SpecifierUse[]> {
   const result: Record<DistFileKind, SpecifierUse[]> = { ".js": [], ".d.ts": [] };
   for (const path of filesUnder(join(packageDir, "dist"))) {
     const kind = distFileKind(path);
