@@ -19,7 +19,7 @@ interface Session {
   options: ts.CompilerOptions;
   documented: readonly string[];
   host: ts.CompilerHost;
-  /** Files announced with {@link typeCheckTogether} or asked for so far. */
+  /** The shared program's roots: files announced with {@link typeCheckTogether} before it was made, and the first caller's. */
   roots: Set<string>;
   current: SharedProgram | undefined;
 }
@@ -101,17 +101,18 @@ function diagnosticsOf(shared: ts.Program, host: ts.CompilerHost, options: ts.Co
   return [...typescript.sortAndDeduplicateDiagnostics(found)];
 }
 
-function programOf(session: Session): SharedProgram {
-  const program = typescript.createProgram({ rootNames: [...session.roots], options: session.options, host: session.host });
+function programOf(session: Session, rootNames: readonly string[]): SharedProgram {
+  const program = typescript.createProgram({ rootNames, options: session.options, host: session.host });
   const checker = program.getTypeChecker();
   return { program, checker, diagnosticsOf: (roots) => diagnosticsOf(program, session.host, session.options, roots) };
 }
 
 /**
  * The shared program for these options holding `roots` (absolute paths) with every file
- * announced so far. Made once per process and options, and again only when a caller asks
- * for a root the current program does not hold. Doc comments are parsed in full only in
- * files under the `documented` directories (the packages whose comments callers read).
+ * announced so far, made on the first call. A later call for a root the shared program
+ * does not hold gets a program of its own (parsed files are still shared; the type-check
+ * is not), with a warning saying which file to announce. Doc comments are parsed in full
+ * only in files under the `documented` directories (the packages whose comments callers read).
  */
 export function sharedProgram(options: ts.CompilerOptions, roots: readonly string[], documented: readonly string[] = []): SharedProgram {
   const key = JSON.stringify([options, documented]);
@@ -120,10 +121,14 @@ export function sharedProgram(options: ts.CompilerOptions, roots: readonly strin
     session = { options, documented, host: cachingHost(options, documented), roots: new Set(), current: undefined };
     sessions.set(key, session);
   }
-  const missing = [...roots, ...announced].filter((root) => !session.roots.has(root));
-  if (session.current === undefined || missing.length > 0) {
-    for (const root of missing) session.roots.add(root);
-    session.current = programOf(session);
+  if (session.current === undefined) {
+    for (const root of [...announced, ...roots]) session.roots.add(root);
+    session.current = programOf(session, [...session.roots]);
   }
-  return session.current;
+  const missing = roots.filter((root) => !session.roots.has(root));
+  if (missing.length === 0) return session.current;
+  process.emitWarning(
+    `${missing.join(", ")} type-checked in a program of its own: announce it with compileLater() where its check is defined, so that one type-check serves it and the rest`,
+  );
+  return programOf(session, roots);
 }

@@ -27,7 +27,7 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
   const run: Record<SectionName, () => Promise<BenchSection>> = {
     step: () => measureStepOverhead(args.reps, progress),
     lookup: () => measureLookupGrowth(args.reps, progress),
-    ledger: () => measureLedger(root, args.processReps, progress),
+    ledger: () => measureLedger(root, args.processReps, progress, args.ledgerBase),
     notebooks: () => measureNotebooks(root, args.processReps, progress),
   };
   const sections: BenchSection[] = [];

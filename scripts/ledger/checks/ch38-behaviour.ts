@@ -152,7 +152,8 @@ const caseEvidence = (r: TurnLimitRow) =>
 // ---- tests and listing ----------------------------------------------------------------
 
 const STEP_LISTING = ["step.ts", "run-step.ts", "step-failed.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
-compileLater(STEP_LISTING);
+const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
+compileLater([...STEP_LISTING, RESEARCH_STEP]);
 const STEP_TESTS = fileURLToPath(new URL("../../../examples/ch38-typed-step/step.test.ts", import.meta.url));
 
 /** Runs step.test.ts in a child test runner (it inherits this process's loader and resolution hook). */
@@ -528,7 +529,7 @@ const checks: Check[] = [
     id: "ch38.extra-tools.research-step",
     async run() {
       const { dirs } = installedPi();
-      const diagnostics = compileFiles(["examples/ch38-typed-step/research-step.ts"], dirs);
+      const diagnostics = compileFiles([RESEARCH_STEP], dirs);
       const { book, runs } = await (await researchStepBounds()).measureResearchStepBounds();
       const [withRoom, noRoom, lookupsOnly, failingLookups] = runs;
       const bounded =
