@@ -15,7 +15,7 @@ const BASELINE = "scripts/bench/noop.ts";
  * ledger shared one TypeScript program between its checks (three programs over Pi's
  * declarations before; 39.7 s and 1.42 GB when issue 10 was filed).
  */
-export const LEDGER_BASE = "22ebfb4b55f9813b4a59dc67848b8345f4a79e02";
+export const LEDGER_BASE = "600c6545d07f9fc126e46e0da0e587f4c7d1d28b";
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
