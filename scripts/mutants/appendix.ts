@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { PIN } from "../../examples/support/pin.ts";
-import { chapterOf } from "../ledger/catalogue.ts";
+import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
 import { APPENDIX_DIR, ROOT } from "../matrix/paths.ts";
 import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
@@ -73,10 +73,8 @@ type Measured = Extract<PatchResult, { status: "measured" }>;
 /** Builds appendix D's content from a full run in which the pin and every patch were measured. */
 export function appendixData(run: MutantsRun, environment: AppendixD["environment"]): AppendixD {
   if ("failure" in run.pin) throw new Error("appendix D needs the pin's verdicts");
-  const pinClaims = run.pin.claims;
   const measured = run.results.filter((r): r is Measured => r.status === "measured");
-  const bookIds = new Set(pinClaims.filter((c) => c.label !== "found").map((c) => c.id));
-  const behavioural = behaviouralIds().filter((id) => bookIds.has(id));
+  const behavioural = behaviouralIds();
   const flippedBy: Record<string, string[]> = {};
   const surplusBy: Record<string, string[]> = {};
   for (const id of behavioural) {
@@ -119,7 +117,7 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
     unflipped: behavioural
       .filter((id) => !(id in flippedBy))
       .map((id) => ({ id, reason: UNFLIPPED_REASONS[id] ?? "no reason recorded yet (scripts/mutants/unflipped-reasons.ts)", surplusBy: surplusBy[id] ?? [] })),
-    static: pinClaims.filter((c) => bookIds.has(c.id) && !behavioural.includes(c.id)).map((c) => c.id),
+    static: readCatalogue().map((c) => c.id).filter((id) => !behavioural.includes(id)),
   };
 }
 

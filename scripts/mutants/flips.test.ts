@@ -51,10 +51,12 @@ test("mutants: a real child run of a spec that declares a claim which does not f
   const spec = readSpec(join(ROOT, "scripts", "mutants", "fixtures", "declares-unflipped.json"));
   assert.ok(!isSpecProblem(spec));
   // The pin's verdict as recorded (appendix A's ledger holds it); the patched copy is measured in a child.
-  const pinClaims = [claim("ch37.tools.parallel-default", "holds")];
-  const run = await runMutants([patchEntry("declares-unflipped.json", spec)], { only: "^ch37\\.tools\\.parallel-default$", jobs: 1, progress: () => {}, pinClaims });
+  // --declared-only: the child runs the declared claim alone; the pin's other claims are not "absent" changes.
+  const pinClaims = [claim("ch37.tools.parallel-default", "holds"), claim("ch37.callcount.two", "holds")];
+  const run = await runMutants([patchEntry("declares-unflipped.json", spec)], { only: ".", declaredOnly: true, jobs: 1, progress: () => {}, pinClaims });
   const [result] = run.results;
   assert.equal(result?.status, "measured", JSON.stringify(result));
   assert.deepEqual(result.status === "measured" && result.comparison.missing, ["ch37.tools.parallel-default"]);
+  assert.deepEqual(result.status === "measured" && result.comparison.otherChanges, []);
   assert.equal(runPassed(run), false);
 });

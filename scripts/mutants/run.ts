@@ -104,7 +104,10 @@ export async function runMutants(entries: readonly PatchEntry[], options: RunOpt
     const base = { entry, installKey: outcome.key, seconds: took };
     if ("failure" in outcome) return { ...base, status: "failed", failure: outcome.failure };
     if ("failure" in pin) return { ...base, status: "failed", failure: { kind: "ledger-crashed", message: "no pin verdicts to compare with" } };
-    return { ...base, status: "measured", claims: outcome.claims, comparison: compareWithPin(pin.claims, outcome.claims, entry.spec.flips) };
+    // With --declared-only a patch's child ran its own claims only: compare those, not the pin's whole set.
+    const measuredIds = new Set(outcome.claims.map((claim) => claim.id));
+    const pinClaims = options.declaredOnly ? pin.claims.filter((claim) => measuredIds.has(claim.id)) : pin.claims;
+    return { ...base, status: "measured", claims: outcome.claims, comparison: compareWithPin(pinClaims, outcome.claims, entry.spec.flips) };
   });
   return { declaredOnly: options.declaredOnly === true, pin, results };
 }
