@@ -40,6 +40,8 @@ export interface TurnLimitRow extends TurnLimitCase {
   outcome: string;
   /** How the run's last response failed, if it did (not part of the JSON rows). */
   lastErrorMessage: string | undefined;
+  /** The stop reason of the run's last assistant message (not part of the JSON rows). */
+  lastStopReason: string | undefined;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function measureCase(variant: Variant, c: TurnLimitCase): Promise<T
     turns: run.turns,
     outcome: describeOutcome(run.outcome),
     lastErrorMessage: run.lastErrorMessage,
+    lastStopReason: run.stopReasons.at(-1),
   };
 }
 
@@ -149,8 +152,46 @@ export function conclusion(rows: readonly TurnLimitRow[]): string {
 }
 
 /** What the columns count. */
-export const LEGEND =
-  "provider requests = faux.state.callCount; stream-fn calls = calls the agent made to its stream function; turns = turn_end events";
+/** What each version's turn guard is, as the chapter tells the bug's history. */
+const VARIANT_LEGEND: Record<Variant, string> = {
+  "no-turn-bound": "step() before any turn limit: only maxAttempts (failed submits) ends a run early",
+  "unfixed-guard": "the first turn limit, turns >= maxTurns && no value stored yet: after a submit, maxTurns stops nothing",
+  fixed: "step.ts, turns >= maxTurns: the run is aborted at the maxTurns-th turn_end whatever it holds",
+};
+
+/**
+ * The legend printed above the table: every column and version, and why the fixed version
+ * counts one turn more than maxTurns, said only as far as the rows show it.
+ */
+export function legend(rows: readonly TurnLimitRow[]): string {
+  const lines = [
+    "variant            which step(): the three differ only in the turn guard",
+    ...versions.map(({ variant }) => `  ${variant.padEnd(17)}${VARIANT_LEGEND[variant]}`),
+    "scenario           the scripted model: never calls submit (only lookup), or calls submit and lookup in every response",
+    'scripted           responses queued in the faux provider; one request more gets "No more faux responses queued"',
+    "maxTurns           the turn bound passed to step(); maxAttempts: the bound on failed submit calls",
+    "provider requests  requests that reached the faux provider (faux.state.callCount)",
+    "stream-fn calls    calls the agent made to its stream function, reaching the provider or not",
+    "turns              turn_end events the agent emitted",
+    "outcome            the value step() returned (JSON), or the kind of StepFailed it threw",
+  ];
+  // Why the fixed version shows maxTurns + 1 turns: measured, not assumed.
+  const fixedStopped = rows.filter((r) => r.variant === "fixed" && r.providerRequests === r.maxTurns);
+  const oneMore = fixedStopped.filter((r) => r.turns === r.maxTurns + 1 && r.streamFnCalls === r.maxTurns + 1);
+  if (fixedStopped.length > 0 && oneMore.length === fixedStopped.length) {
+    const reasons = [...new Set(oneMore.map((r) => `"${r.lastStopReason ?? "none"}" (${r.lastErrorMessage ?? "no message"})`))];
+    lines.push(
+      "",
+      `fixed shows turns = maxTurns + 1 (e.g. 11 at maxTurns 10) in all ${oneMore.length} rows it stopped at maxTurns requests: abort() at the`,
+      "maxTurns-th turn_end does not end the loop at once; it starts one more turn whose stream-function call never reaches",
+      "the provider (requests = maxTurns, stream-fn calls = maxTurns + 1): it ends with its own turn_end and the stop",
+      `reason ${reasons.join(" or ")}. maxTurns bounds the requests, not the turn_end events.`,
+    );
+  } else if (fixedStopped.length > 0) {
+    lines.push("", `fixed: ${oneMore.length} of ${fixedStopped.length} rows that stopped at maxTurns requests show maxTurns + 1 turns (see the rows).`);
+  }
+  return lines.join("\n");
+}
 
 const COLUMNS: readonly [string, (r: TurnLimitRow) => string][] = [
   ["variant", (r) => r.variant],

@@ -11,7 +11,7 @@ const { values } = commandLine({
   options: { json: { type: "boolean" } },
 });
 requirePinnedPi();
-const { LEGEND, conclusion, formatTable, measureTurnLimitTable } = await import("./turn-limit-table.ts");
+const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("./turn-limit-table.ts");
 
 const rows = await measureTurnLimitTable();
 if (values.json === true) {
@@ -33,5 +33,5 @@ if (values.json === true) {
     ) + "\n",
   );
 } else {
-  process.stdout.write(`${LEGEND}\n\n${formatTable(rows)}\n\n${conclusion(rows)}\n`);
+  process.stdout.write(`${legend(rows)}\n\n${formatTable(rows)}\n\n${conclusion(rows)}\n`);
 }
