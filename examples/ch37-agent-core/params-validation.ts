@@ -22,8 +22,18 @@ export const ARGUMENT_CASES: readonly ToolCall["arguments"][] = [
   { query: "release" },
 ];
 
+/** An outcome with the whole result text, whose lines after the first say why a call was refused. */
+export interface ArgumentOutcomeText extends ArgumentOutcome {
+  text: string;
+}
+
 /** Runs one batch of lookup calls with the cases above and records which reached `execute`. */
 export async function runArgumentValidation(): Promise<ArgumentOutcome[]> {
+  return (await runArgumentValidationWithText()).map(({ text: _text, ...outcome }) => outcome);
+}
+
+/** {@link runArgumentValidation}, keeping each result's whole text. */
+export async function runArgumentValidationWithText(): Promise<ArgumentOutcomeText[]> {
   const seen: unknown[] = [];
   const inner = lookupEvidence(releaseCorpus);
   // Same tool, same schema; execute only notes what arrived before doing the lookup.
@@ -52,6 +62,7 @@ export async function runArgumentValidation(): Promise<ArgumentOutcome[]> {
       reachedExecute: seen.some((params) => JSON.stringify(params) === JSON.stringify(call.arguments)),
       isError: result?.role === "toolResult" && result.isError,
       firstLine: text.split("\n")[0] ?? "",
+      text,
     };
   });
 }
