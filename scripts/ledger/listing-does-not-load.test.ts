@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { LEDGER_ENTRY } from "../matrix/ledger-run.ts";
+import { describePort, PORT_1_5, PORT_ENV } from "../matrix/port/ports.ts";
 import { RELEASE_DIR_ENV } from "../matrix/release-hook.ts";
 import { PROJECT_ROOT } from "./catalogue.ts";
 import type { LedgerJson } from "./render.ts";
@@ -39,38 +40,63 @@ async function releaseWithout(missing: string): Promise<{ dir: string; aiVersion
   return { dir, aiVersion };
 }
 
-// The listing claims run the chapter's code (the two ch38 ones load modules that import
-// each other, which is where Node 20 can poison a failed import); the dependency claim is
-// static and must keep measuring.
-const LISTING_CLAIMS = ["ch37.transcript.shape", "ch37.code.type-export", "ch38.maxattempts.per-failed-call", "ch38.parallel-steps"];
+// The behavioural claims run the chapter's code (the two ch38 ones load modules that import
+// each other, which is where Node 20 can poison a failed import); ch37.code.type-export is
+// about the import line as printed; the dependency claim is static and must keep measuring.
+const BEHAVIOURAL_CLAIMS = ["ch37.transcript.shape", "ch38.maxattempts.per-failed-call", "ch38.parallel-steps"];
+const PRINTED_CLAIM = "ch37.code.type-export";
 const STATIC_CLAIM = "ch37.deps.two-runtime-deps";
 
-/** Runs node with tsx and the matrix's resolution hook pointed at `release`. */
-function runAgainst(release: { dir: string; aiVersion: string }, args: readonly string[]) {
+/** Runs node with tsx and the matrix's resolution hook pointed at `release`, serving `port` if given. */
+function runAgainst(release: { dir: string; aiVersion: string }, args: readonly string[], port?: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, [RELEASE_DIR_ENV]: release.dir, PI_COMPANION_EXPECT_AI: release.aiVersion };
+  delete env[PORT_ENV];
+  if (port !== undefined) env[PORT_ENV] = port;
   return spawnSync(process.execPath, ["--import", "tsx", "--import", REGISTER_HOOK, ...args], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, [RELEASE_DIR_ENV]: release.dir, PI_COMPANION_EXPECT_AI: release.aiVersion },
+    env,
     encoding: "utf8",
     timeout: 300_000,
   });
 }
 
-test("ch37.code.type-export: against a pi-ai without Type the ledger still runs; the listing claims fail with the loader's message, exit 0", async (t) => {
-  const { dir, aiVersion } = await releaseWithout("Type");
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const only = `^(${[...LISTING_CLAIMS, STATIC_CLAIM].map((id) => id.replace(/\./g, "\\.")).join("|")})$`;
-  const run = runAgainst({ dir, aiVersion }, [LEDGER_ENTRY, "--json", "--only", only]);
-  assert.equal(run.status, 0, run.stderr);
+/** The ledger's outcome for each of the claims above against `release`, one line each. */
+function ledgerOutcomes(release: { dir: string; aiVersion: string }, port?: string) {
+  const ids = [...BEHAVIOURAL_CLAIMS, PRINTED_CLAIM, STATIC_CLAIM];
+  const only = `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`;
+  const run = runAgainst(release, [LEDGER_ENTRY, "--json", "--only", only], port);
   const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
   const outcome = (id: string) => {
     const claim = claims.get(id);
     return claim === undefined ? "not in the report" : "verdict" in claim ? `${claim.verdict}: ${claim.evidence}` : `CRASH: ${claim.crash}`;
   };
-  const failsToLoad = new RegExp(
-    `^fails: examples/ch3[78]-[a-z-]+/[a-z-]+\\.ts does not load against @earendil-works/pi-ai ${aiVersion.replace(/\./g, "\\.")}: ` +
-      `The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'$`,
-  );
-  for (const id of LISTING_CLAIMS) assert.match(outcome(id), failsToLoad, id);
+  return { run, outcome };
+}
+
+const typeMissing = (aiVersion: string) =>
+  `examples/ch3[78]-[a-z-]+/[a-z-]+\\.ts does not load against @earendil-works/pi-ai ${aiVersion.replace(/\./g, "\\.")}: ` +
+  `The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'`;
+
+test("ch37.code.type-export: against a pi-ai without Type, through the 1.5 port, the behavioural claims are measured (evidence names the port) and only the printed import fails, exit 0", async (t) => {
+  const release = await releaseWithout("Type");
+  t.after(() => rmSync(release.dir, { recursive: true, force: true }));
+  const { run, outcome } = ledgerOutcomes(release, PORT_1_5.name);
+  assert.equal(run.status, 0, run.stderr);
+  for (const id of BEHAVIOURAL_CLAIMS) assert.match(outcome(id), new RegExp(`^holds: .*; measured with ${describePort(PORT_1_5)}$`), id);
+  assert.match(outcome(PRINTED_CLAIM), new RegExp(`^fails: ${typeMissing(release.aiVersion)}$`));
+  assert.match(outcome(STATIC_CLAIM), /^holds: /);
+  assert.doesNotMatch(outcome(STATIC_CLAIM), /measured with/);
+});
+
+test("listing-does-not-load: without a port a behavioural claim is a crash, never a verdict decided by the loader; the printed import still fails, exit 1", async (t) => {
+  const release = await releaseWithout("Type");
+  t.after(() => rmSync(release.dir, { recursive: true, force: true }));
+  const { run, outcome } = ledgerOutcomes(release);
+  assert.equal(run.status, 1, run.stderr);
+  for (const id of BEHAVIOURAL_CLAIMS) {
+    assert.match(outcome(id), new RegExp(`^CRASH: (Error: )?no port makes the book's code load here \\(no port applies to this release\\): ${typeMissing(release.aiVersion)}$`), id);
+  }
+  assert.match(outcome(PRINTED_CLAIM), new RegExp(`^fails: ${typeMissing(release.aiVersion)}$`));
   assert.match(outcome(STATIC_CLAIM), /^holds: /);
 });
 

@@ -3,6 +3,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
 import { PROJECT_ROOT } from "./catalogue.ts";
 import { verdictOf, type Check } from "./check.ts";
+import { activePort, noteListingUsed, recordingListings, withPortNote } from "../matrix/port/through-port.ts";
+import { PRINTED_CODE_CLAIMS, describePort } from "../matrix/port/ports.ts";
 import { installedPi } from "./static/installed.ts";
 
 /**
@@ -87,6 +89,7 @@ const loaded = new Map<string, Promise<unknown>>();
  */
 export function listing<M>(url: URL): () => Promise<M> {
   return () => {
+    noteListingUsed(url.href);
     let module = loaded.get(url.href);
     if (module === undefined) {
       // Imported through a root module of its own: Node 20 keeps a root that failed to link
@@ -121,18 +124,28 @@ export function describeLoadFailure(failure: ListingDoesNotLoad): string {
 }
 
 /**
- * A behavioural check whose listing may not load: the claim it carries then `fails`, with
- * the listing file and the loader's message as evidence. Any other throw stays a crash.
+ * A check that runs the book's listings. A claim about the code as printed
+ * (PRINTED_CODE_CLAIMS) `fails` where its listing does not load, with the listing file and the
+ * loader's message as evidence. Any other claim is about Pi, and a loader error decides
+ * nothing about it: it is measured through the release's port (the matrix and `--pi` serve
+ * it, and its evidence says so), and a listing that does not load even so is a port that
+ * could not be made, thrown as a crash. Any other throw stays a crash.
  */
 export function failsWhenListingDoesNotLoad(check: Check): Check {
+  const aboutPrintedCode = PRINTED_CODE_CLAIMS.includes(check.id);
   return {
     id: check.id,
     async run() {
       try {
-        return await check.run();
+        const { value, listings } = await recordingListings(() => check.run());
+        return { ...value, evidence: withPortNote(value.evidence, listings) };
       } catch (error) {
         if (!(error instanceof ListingDoesNotLoad)) throw error;
-        return verdictOf(false, describeLoadFailure(error));
+        if (aboutPrintedCode) return verdictOf(false, describeLoadFailure(error));
+        const port = activePort();
+        throw new Error(
+          `no port makes the book's code load here (${port === undefined ? "no port applies to this release" : describePort(port)}): ${describeLoadFailure(error)}`,
+        );
       }
     },
   };

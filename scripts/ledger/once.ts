@@ -1,5 +1,16 @@
-/** Runs `measure` on the first call only; every later call gets the same promise (or the same rejection). */
+import { noteListingsUsed, recordingListings } from "../matrix/port/through-port.ts";
+
+/**
+ * Runs `measure` on the first call only; every later call gets the same result (or the same
+ * rejection). Every caller is told which listings the measurement used, so evidence can say
+ * that a release's port was applied to them.
+ */
 export function once<T>(measure: () => Promise<T>): () => Promise<T> {
-  let result: Promise<T> | undefined;
-  return () => (result ??= measure());
+  let result: Promise<{ value: T; listings: Set<string> }> | undefined;
+  return async () => {
+    result ??= recordingListings(measure);
+    const { value, listings } = await result;
+    noteListingsUsed(listings);
+    return value;
+  };
 }

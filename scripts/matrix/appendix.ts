@@ -1,5 +1,6 @@
 import { BOOK_PIN, PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
-import type { CheckResult } from "../ledger/check.ts";
+import { VERDICTS, type CheckResult } from "../ledger/check.ts";
+import { PRINTED_CODE_CLAIMS } from "./port/ports.ts";
 import { changesAlong, firstVerdictChange, type ClaimChange } from "./changes.ts";
 import type { Matrix } from "./matrix.ts";
 
@@ -54,9 +55,92 @@ function status(matrix: Matrix, column: ColumnInfo): string {
     const verdict = claim.verdicts[column.key]?.verdict;
     if (verdict !== undefined) counts.set(verdict, (counts.get(verdict) ?? 0) + 1);
   }
-  if (column.crashes.length > 0) counts.set("crashed", column.crashes.length);
-  const tally = [...counts].map(([verdict, n]) => `${n} ${verdict}`).join(", ");
+  const ordered = new Map([...VERDICTS, ...counts.keys()].filter((v) => counts.has(v)).map((v) => [v, counts.get(v)!]));
+  if (column.crashes.length > 0) ordered.set("crashed", column.crashes.length);
+  const tally = [...ordered].map(([verdict, n]) => `${n} ${verdict}`).join(", ");
   return `measured on Node ${column.node ?? "?"}: ${tally}`;
+}
+
+/** The legend of every verdict table: issue 10's definitions, a crash, and the port. */
+export const VERDICT_LEGEND = [
+  "- `holds`: the companion tried the statement as the book words it, on the book's own case and on the cases around it inside the statement's scope, and found no case where it is false.",
+  "- `qualified`: true in the case the book discusses, false in a case inside the statement's scope that the book does not mention. The evidence names both: the condition under which it holds, and the measured counterexample.",
+  "- `fails`: false in the case the book itself discusses (its example, its figure, its standard case), or false in general.",
+  "- `not-checkable`: the evidence says why.",
+  "- `—`: the column has no verdict for the claim (not measured there). `CRASH`: the check crashed there (a crash is not a verdict).",
+  `- Claims about the book's code as printed (${PRINTED_CODE_CLAIMS.map((id) => `\`${id}\``).join(", ")}, and the dependency and specifier claims) measure the code as printed. Every other claim is about Pi: where the book's code no longer loads at a release, it runs through that release's port (see the column's port), and its evidence says so. A port that cannot be made is a crash, never a verdict.`,
+];
+
+/** Counts of each verdict among `results`, in the order of VERDICTS: "81 holds, 7 fails". */
+function tallyOf(results: readonly CheckResult[]): string {
+  return VERDICTS.map((v) => [v, results.filter((r) => r.verdict === v).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => `${n} ${v}`)
+    .join(", ");
+}
+
+/** Whether a result was measured through a port (its evidence says so). */
+function throughPort(result: CheckResult): boolean {
+  return / measured with the [\d.]+ port: /.test(result.evidence);
+}
+
+/** "Reading the book with Pi <newest>": the port as a diff, its proof, and what holds through it. */
+function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
+  const proof = matrix.portProof;
+  const newest = releases.at(-1);
+  if (proof === undefined || newest === undefined) return [];
+  const out: string[] = [`## Reading the book with Pi ${proof.release}`, ""];
+  const column = matrix.columns.find((c) => c.key === proof.release);
+  const versions = column?.installed === undefined ? "" : ` (core ${column.installed.core} · pi-ai ${column.installed.ai} · typebox ${column.installed.typebox})`;
+  out.push(
+    `A reader who installs Pi today gets ${proof.release}${versions}. The book's code needs ${proof.port}. ` +
+      "Only import lines change; apply the diff below to the companion's examples/ with `git apply -p1` (or `patch -p1`), " +
+      "and add `@earendil-works/pi-schema` (the core's own dependency, already installed with it) to your package.json if you import `Static` from it.",
+    "",
+    "```diff",
+    proof.diff.trimEnd(),
+    "```",
+    "",
+  );
+  if (proof.diagnostics === undefined) out.push(`**The port was not type-checked:** ${cell(proof.problem ?? "unknown")}`, "");
+  else {
+    const first = proof.diagnostics[0];
+    out.push(
+      `The proof: examples/ with the diff applied, type-checked (strict, the project's tsconfig) against the ${proof.release} install: ` +
+        `**${proof.diagnostics.length} diagnostics**` +
+        (first === undefined ? "." : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${cell(first.message.split("\n")[0]!)}).`),
+      "",
+    );
+  }
+  const measured = matrix.claims.flatMap((claim) => {
+    const result = claim.verdicts[proof.release];
+    return result === undefined ? [] : [{ claim, result }];
+  });
+  const ported = measured.filter((m) => throughPort(m.result));
+  out.push(
+    `At ${proof.release}, ${ported.length} claims ran the book's code through the port: ${tallyOf(ported.map((m) => m.result)) || "none"}.` +
+      ` All ${measured.length} claims at ${proof.release}: ${tallyOf(measured.map((m) => m.result))}.`,
+    "",
+  );
+  const notHolding = ported.filter((m) => m.result.verdict !== "holds");
+  if (notHolding.length > 0) {
+    out.push("Through the port, not `holds`:", "");
+    for (const { claim, result } of notHolding) out.push(`- \`${claim.id}\`: ${shown(result)}. ${cell(result.evidence)}`);
+    out.push("");
+  }
+  if (releases.includes(PIN.core) && proof.release !== PIN.core) {
+    const moves = changesAlong(matrix.claims, [PIN.core, proof.release]).filter((c) => c.verdictChanged);
+    out.push(`### Verdicts that changed between the pin ${PIN.core} and ${proof.release}`, "");
+    if (moves.length === 0) out.push("None.");
+    for (const change of moves) {
+      const about = PRINTED_CODE_CLAIMS.includes(change.id) || /^ch37\.(deps|dist)\./.test(change.id) ? "about the printed code or its dependencies" : "about Pi's behaviour";
+      out.push(
+        `- \`${change.id}\` (${about}): ${shown(change.before)} → ${shown(change.after)}. Cause, from the evidence at ${proof.release}: ${cell(change.after.evidence)}`,
+      );
+    }
+    out.push("");
+  }
+  return out;
 }
 
 function heading(column: ColumnInfo): string {
@@ -90,12 +174,11 @@ export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): 
     "",
   );
 
-  out.push("## Columns", "", "| column | installed | status |", "| --- | --- | --- |");
-  for (const column of columns) out.push(`| ${heading(column)} | ${installed(column)} | ${status(matrix, column)} |`);
+  out.push("## Columns", "", "| column | installed | port | status |", "| --- | --- | --- | --- |");
+  for (const column of columns) out.push(`| ${heading(column)} | ${installed(column)} | ${column.port ?? "none: the code as printed"} | ${status(matrix, column)} |`);
   out.push("");
 
-  out.push("## Verdicts", "");
-  out.push("`—`: the column has no verdict for the claim (not measured there). `CRASH`: the check crashed there (a crash is not a verdict).", "");
+  out.push("## Verdicts", "", ...VERDICT_LEGEND, "");
   out.push(`| claim | label | ${columns.map(heading).join(" | ")} | first change |`);
   out.push(`| --- | --- | ${columns.map(() => "---").join(" | ")} | --- |`);
   for (const claim of matrix.claims) {
@@ -125,6 +208,8 @@ export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): 
     out.push(...moves.map(changeLine), "");
   }
 
+  out.push(...readingSection(matrix, releases));
+
   const crashes = columns.flatMap((c) => c.crashes.map((x) => `- ${c.key}: \`${x.id}\` crashed: ${cell(x.error)}`));
   if (crashes.length > 0) out.push("## Crashed checks", "", ...crashes, "");
 
@@ -151,8 +236,12 @@ export function renderSummary(matrix: Matrix): string {
     ...(unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(matrix.claims, [PIN.core, unpinned], versionsOf) : []),
   ].filter((c) => c.verdictChanged);
   const width = Math.max(...matrix.columns.map((c) => heading(c).length));
-  const lines = matrix.columns.map((c) => `${heading(c).padEnd(width)}  ${status(matrix, c)}`);
+  const lines = matrix.columns.map((c) => `${heading(c).padEnd(width)}  ${status(matrix, c)}${c.port === undefined ? "" : ` (through ${c.port.split(":")[0]})`}`);
   lines.push("", moves.length === 0 ? "No verdict changed between measured columns." : "Verdict changes:");
   for (const change of moves) lines.push(`  ${change.id}: ${change.before.verdict} at ${change.from} -> ${change.after.verdict} at ${change.to}`);
+  const proof = matrix.portProof;
+  if (proof !== undefined) {
+    lines.push("", `${proof.port.split(":")[0]} type-checked against ${proof.release}: ${proof.diagnostics === undefined ? `not checked (${proof.problem})` : `${proof.diagnostics.length} diagnostics`}`);
+  }
   return lines.join("\n") + "\n";
 }

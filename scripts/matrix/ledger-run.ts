@@ -4,6 +4,8 @@ import type { Verdict } from "../ledger/check.ts";
 import { errorLine, runCommand } from "./command.ts";
 import type { CachedInstall } from "./install-cache.ts";
 import { ROOT } from "./paths.ts";
+import { PORT_ENV, portFor } from "./port/ports.ts";
+import type { Port } from "./port/transform.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 
 /** One claim as the ledger's `--json` prints it: a verdict, or the error of a crashed check. */
@@ -26,16 +28,25 @@ export interface LedgerRunFailure {
 
 export const LEDGER_ENTRY = join(ROOT, "scripts", "ledger", "main.ts");
 const PROBE = join(ROOT, "scripts", "matrix", "probe-install.ts");
-const REGISTER_HOOK = join(ROOT, "scripts", "matrix", "register-release-hook.ts");
+export const REGISTER_HOOK = join(ROOT, "scripts", "matrix", "register-release-hook.ts");
 const LEDGER_TIMEOUT_MS = 15 * 60_000;
 
+/** The port the book's code needs against `install` (decided by its pi-ai), if any. */
+export function portOf(install: Pick<CachedInstall, "versions">): Port | undefined {
+  return portFor(install.versions.ai);
+}
+
 /**
- * The environment of a child that measures `install`: the hook's folder, and the versions
- * the pin check must find (what npm installed there).
+ * The environment of a child that runs the book's code against `install`: the hook's folder,
+ * the port the hook serves, and the versions the pin check must find (what npm installed there).
  */
-function childEnv(install: CachedInstall): NodeJS.ProcessEnv {
+export function childEnv(install: CachedInstall): NodeJS.ProcessEnv {
+  const port = portOf(install);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env[PORT_ENV];
   return {
-    ...process.env,
+    ...env,
+    ...(port === undefined ? {} : { [PORT_ENV]: port.name }),
     [RELEASE_DIR_ENV]: install.dir,
     PI_COMPANION_EXPECT_CORE: install.versions.core,
     PI_COMPANION_EXPECT_AI: install.versions.ai,

@@ -9,8 +9,11 @@ import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
 import { renderAppendix, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
 import { writeFilesAtomically } from "./atomic-write.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
-import { isLedgerRunFailure, runLedger } from "./ledger-run.ts";
-import { buildMatrix, type ColumnResult } from "./matrix.ts";
+import { isLedgerRunFailure, portOf, runLedger } from "./ledger-run.ts";
+import { readCompleteInstall } from "./install-cache.ts";
+import { checkPortAgainst, portDiff } from "./port/diff.ts";
+import { describePort } from "./port/ports.ts";
+import { buildMatrix, type ColumnResult, type PortProof } from "./matrix.ts";
 import { APPENDIX_DIR, RELEASES_CACHE, ROOT } from "./paths.ts";
 import { mapWithConcurrency } from "./pool.ts";
 import { isRegistryProblem, servedVersions } from "./registry.ts";
@@ -79,15 +82,18 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
     return { ...base, status: "install-failed", message, claims: [] };
   }
   const { core, ai, typebox } = install.versions;
+  const portUsed = portOf(install);
+  const port = portUsed === undefined ? undefined : describePort(portUsed);
   progress(
-    `${position} ${column.key}: ${install.reused ? "cached" : `installed in ${seconds(started)}`} (core ${core}, pi-ai ${ai}, typebox ${typebox}); running the ledger`,
+    `${position} ${column.key}: ${install.reused ? "cached" : `installed in ${seconds(started)}`} (core ${core}, pi-ai ${ai}, typebox ${typebox}); ` +
+      `running the ledger${port === undefined ? "" : ` with ${port}`}`,
   );
   const ledgerStarted = performance.now();
   const report = await runLedger(install);
   if (isLedgerRunFailure(report)) {
     const message = withinProject(report.message);
     progress(`${position} ${column.key}: ${report.kind}: ${message}`);
-    return { ...base, installed: install.versions, status: report.kind, message, claims: [] };
+    return { ...base, installed: install.versions, port, status: report.kind, message, claims: [] };
   }
   const tally = (verdict: string) => report.claims.filter((c) => "verdict" in c && c.verdict === verdict).length;
   const crashed = report.claims.filter((c) => "crash" in c).length;
@@ -95,7 +101,26 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
     `${position} ${column.key}: ${tally("holds")} holds, ${tally("qualified")} qualified, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable` +
       `${crashed > 0 ? `, ${crashed} crashed` : ""} (ledger ${seconds(ledgerStarted)})`,
   );
-  return { ...base, installed: install.versions, status: "measured", node: report.node, claims: report.claims };
+  return { ...base, installed: install.versions, port, status: "measured", node: report.node, claims: report.claims };
+}
+
+/**
+ * The port the newest release needs, as a diff, applied to a scratch copy of examples/ and
+ * type-checked against that release's install; undefined when the release needs no port.
+ */
+function provePort(newest: string | undefined): PortProof | undefined {
+  if (newest === undefined) return undefined;
+  const install = readCompleteInstall(RELEASES_CACHE, releaseColumn(newest).spec);
+  const port = install === undefined ? undefined : portOf(install);
+  if (install === undefined || port === undefined) return undefined;
+  const started = performance.now();
+  progress(`type-checking the book's code with ${port.name} against ${newest}`);
+  const checked = checkPortAgainst(port, install.dir, join(ROOT, ".cache", "port-check", newest));
+  const proof: PortProof = { release: newest, port: describePort(port), diff: portDiff(port) };
+  if ("kind" in checked) proof.problem = checked.message;
+  else proof.diagnostics = checked;
+  progress(`${port.name} against ${newest}: ${"kind" in checked ? checked.message : `${checked.length} diagnostics`} (${seconds(started)})`);
+  return proof;
 }
 
 async function main(): Promise<void> {
@@ -117,6 +142,8 @@ async function main(): Promise<void> {
   });
 
   const matrix = buildMatrix(results);
+  const proof = provePort(releases.at(-1));
+  if (proof !== undefined) matrix.portProof = proof;
   const env = environment();
   const json: AppendixJson = { ...matrix, environment: env };
   const markdownPath = join(APPENDIX_DIR, "B-releases.md");

@@ -15,6 +15,8 @@ export interface ColumnResult {
   /** What npm installed (absent when the install failed). */
   installed?: Record<PackageKey, string>;
   status: ColumnStatus;
+  /** The port the book's code ran through there ("the 1.5 port: …"); absent where it runs as printed. */
+  port?: string;
   /** Why a column that is not `measured` has no verdicts. */
   message?: string;
   /** The Node that ran the ledger. */
@@ -35,6 +37,20 @@ export interface MatrixClaim {
   verdicts: Record<string, CheckResult>;
 }
 
+/** The port of the book's code to the newest measured release, and the proof that it compiles. */
+export interface PortProof {
+  /** The release (column key) it was type-checked against. */
+  release: string;
+  /** "the 1.5 port: …" */
+  port: string;
+  /** The port as a unified diff against the chapters' modules (apply with -p1). */
+  diff: string;
+  /** Strict diagnostics of the ported copy of examples/ against the release; absent when the diff did not apply. */
+  diagnostics?: { file: string | undefined; line: number | undefined; code: number; message: string }[];
+  /** Why it could not be type-checked. */
+  problem?: string;
+}
+
 /** What `npm run matrix -- --json` prints and appendix B's JSON holds. */
 export interface Matrix {
   /** Column keys in order: releases oldest first, then the unpinned column. */
@@ -42,6 +58,8 @@ export interface Matrix {
   claims: MatrixClaim[];
   /** Each column's install and status (why a column has no verdicts), and its crashed checks. */
   columns: (Omit<ColumnResult, "claims"> & { crashes: CrashedCheck[] })[];
+  /** The port to the newest release, when the book's code needs one there. */
+  portProof?: PortProof;
 }
 
 /** Folds the columns' ledger claims into one row per claim id, in the ledger's order. */

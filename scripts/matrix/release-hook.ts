@@ -1,6 +1,11 @@
 import type { ResolveHook } from "node:module";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
+import { ROOT } from "./paths.ts";
+import { CHAPTER_FOLDERS } from "./port/chapters.ts";
+import { PORT_ENV, PRINTED_AS_IS, portNamed } from "./port/ports.ts";
+import type { Port } from "./port/transform.ts";
 
 /** Names the folder whose node_modules holds the release a child process measures. */
 export const RELEASE_DIR_ENV = "PI_COMPANION_RELEASE_DIR";
@@ -27,8 +32,28 @@ export function releaseParentURL(specifier: string, parentURL: string | undefine
   return pathToFileURL(`${releaseDir}/package.json`).href;
 }
 
-/** Node's resolve hook: applies {@link releaseParentURL} with the folder named in the environment. */
+const CHAPTERS = CHAPTER_FOLDERS.map((folder) => pathToFileURL(join(ROOT, folder)).href + "/");
+const AS_PRINTED = new Set(PRINTED_AS_IS.map((file) => pathToFileURL(join(ROOT, file)).href));
+
+/**
+ * The port's adapter module when `specifier` is the module `port` replaces and the importer
+ * is one of the chapters' modules (not a listing kept as printed; not examples/support,
+ * which reads where Pi is installed); else undefined.
+ * The adapter itself lives in scripts/, so its own import of the module reaches the release.
+ */
+export function portedURL(specifier: string, parentURL: string | undefined, port: Port | undefined): string | undefined {
+  if (port === undefined || specifier !== port.from || parentURL === undefined) return undefined;
+  if (!CHAPTERS.some((folder) => parentURL.startsWith(folder)) || parentURL.includes("/node_modules/") || AS_PRINTED.has(parentURL)) return undefined;
+  return pathToFileURL(join(ROOT, "scripts", "matrix", "port", port.adapter)).href;
+}
+
+/**
+ * Node's resolve hook: serves the port named in the environment (if any), and applies
+ * {@link releaseParentURL} with the folder named there.
+ */
 export const resolve: ResolveHook = (specifier, context, nextResolve) => {
+  const adapter = portedURL(specifier, context.parentURL, portNamed(process.env[PORT_ENV]));
+  if (adapter !== undefined) return nextResolve(adapter, context);
   const releaseDir = process.env[RELEASE_DIR_ENV];
   const parentURL = releaseDir === undefined ? undefined : releaseParentURL(specifier, context.parentURL, releaseDir);
   return parentURL === undefined ? nextResolve(specifier, context) : nextResolve(specifier, { ...context, parentURL });

@@ -1,0 +1,61 @@
+import { compareVersions } from "../versions.ts";
+import type { Port } from "./transform.ts";
+
+/**
+ * pi-ai 1.5.0 stopped exporting TypeBox's `Type`, `Static` and `TSchema`; the core's schema
+ * types come from `@earendil-works/pi-schema` since. Compiled against 1.6.0's declarations,
+ * all three from `typebox` leave one diagnostic (run-step.ts: the core's `AgentToolParams<T>`
+ * is pi-schema's `Static<T>`, not TypeBox's), so `Static` comes from pi-schema; pi-schema has
+ * no `Type` builder (its own builders would rewrite every schema), so `Type` and `TSchema` stay
+ * TypeBox's, which pi-schema's `Static` reads.
+ */
+export const PORT_1_5: Port = {
+  name: "the 1.5 port",
+  since: "1.5.0",
+  from: "@earendil-works/pi-ai",
+  moves: { Type: "typebox", TSchema: "typebox", Static: "@earendil-works/pi-schema" },
+  adapter: "pi-ai-1.5.ts",
+};
+
+/** Every declared port, oldest first. */
+export const PORTS: readonly Port[] = [PORT_1_5];
+
+/** The port the book's code needs against pi-ai `aiVersion`: the newest whose `since` it has reached, or none. */
+export function portFor(aiVersion: string): Port | undefined {
+  return PORTS.filter((port) => compareVersions(aiVersion, port.since) >= 0).at(-1);
+}
+
+/** The port called `name`, as a child process finds it in its environment. */
+export function portNamed(name: string | undefined): Port | undefined {
+  return PORTS.find((port) => port.name === name);
+}
+
+/** "the 1.5 port: Type and TSchema from typebox, Static from @earendil-works/pi-schema" */
+export function describePort(port: Port): string {
+  const byModule = new Map<string, string[]>();
+  for (const [name, to] of Object.entries(port.moves)) byModule.set(to, [...(byModule.get(to) ?? []), name]);
+  const parts = [...byModule].map(([to, names]) => `${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`} from ${to}`);
+  return `${port.name}: ${parts.join(", ")}`;
+}
+
+/**
+ * Listings whose claims are about the code as printed: the port never touches them at run
+ * time, so where the release breaks them their claim fails on the loader's message.
+ * (type-export.ts reads `Type` imported from pi-ai, as the chapter prints it.)
+ */
+export const PRINTED_AS_IS: readonly string[] = ["examples/ch37-agent-core/type-export.ts"];
+
+/**
+ * The claims about the book's code as printed, not about Pi's behaviour: where a listing
+ * they run does not load, they fail with the loader's message. For every other claim a
+ * listing that does not load is a port that could not be made: a crash, never a verdict.
+ */
+export const PRINTED_CODE_CLAIMS: readonly string[] = [
+  "ch37.code.listing-compiles",
+  "ch38.code.listing-compiles",
+  "ch37.code.type-export",
+  "ch38.imports.static-tschema-from-pi-ai",
+];
+
+/** Names the port a child process applies (matrix columns, `--pi`): a {@link Port}'s name. */
+export const PORT_ENV = "PI_COMPANION_PORT";
