@@ -2,14 +2,18 @@
 // statically: with a different Pi installed, the reader gets one line and exit status 2 before
 // any Pi module loads.
 import { commandLine } from "../../scripts/lib/cli.ts";
+import { runOnReleaseIfAsked } from "../../scripts/matrix/port/run-on-release.ts";
 import { requirePinnedPi } from "../support/pin.ts";
 
-commandLine({
+const { values } = commandLine({
   name: "ch37",
-  usage: "usage: npm run ch37",
-  details: "Runs chapter 37's demonstrations against the installed Pi and the scripted faux provider, and prints what each showed.",
-  options: {},
+  usage: "usage: npm run ch37 [-- --pi VERSION]",
+  details:
+    "Runs chapter 37's demonstrations against the installed Pi and the scripted faux provider, and prints what each showed.\n" +
+    "  --pi VERSION  run them on a cached install of that release (the release matrix's cache and hook), through its port",
+  options: { pi: { type: "string" } },
 });
+await runOnReleaseIfAsked("ch37", import.meta.url, values.pi, []);
 
 const installed = requirePinnedPi();
 const { printChapter37 } = await import("./demo.ts");

@@ -1,15 +1,19 @@
 import { commandLine } from "../../scripts/lib/cli.ts";
+import { runOnReleaseIfAsked } from "../../scripts/matrix/port/run-on-release.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
 // comes from a run; Pi is imported only after the pin check.
 
-commandLine({
+const { values } = commandLine({
   name: "ch38",
-  usage: "usage: npm run ch38",
-  details: "Runs chapter 38's step() end to end against scripted models and prints what each run did.",
-  options: {},
+  usage: "usage: npm run ch38 [-- --pi VERSION]",
+  details:
+    "Runs chapter 38's step() end to end against scripted models and prints what each run did.\n" +
+    "  --pi VERSION  run it on a cached install of that release (the release matrix's cache and hook), through its port",
+  options: { pi: { type: "string" } },
 });
+await runOnReleaseIfAsked("ch38", import.meta.url, values.pi, []);
 const install = requirePinnedPi();
 const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./demos.ts");
 const { runStepTable } = await import("./table-runs.ts");

@@ -1,15 +1,21 @@
 import { commandLine } from "../../scripts/lib/cli.ts";
+import { runOnReleaseIfAsked } from "../../scripts/matrix/port/run-on-release.ts";
 import { requirePinnedPi } from "../support/pin.ts";
 
-// `npm run turn-limit [-- --json]`: the three versions of step() side by side on the same
-// scripted models. Pi is imported only after the pin check.
+// `npm run turn-limit [-- --json] [--pi VERSION]`: the three versions of step() side by side
+// on the same scripted models, on the pin or (--pi) on a cached install of another release
+// through its port. Pi is imported only after the pin check.
 
 const { values } = commandLine({
   name: "turn-limit",
-  usage: "usage: npm run turn-limit [-- --json]",
-  details: "Runs the three versions of step() side by side on the same scripted models and prints a table with its legend.\n  --json  the rows as JSON instead of the table",
-  options: { json: { type: "boolean" } },
+  usage: "usage: npm run turn-limit [-- --json] [--pi VERSION]",
+  details:
+    "Runs the three versions of step() side by side on the same scripted models and prints a table with its legend.\n" +
+    "  --json        the rows as JSON instead of the table\n" +
+    "  --pi VERSION  run on a cached install of that release (the release matrix's cache and hook), through its port",
+  options: { json: { type: "boolean" }, pi: { type: "string" } },
 });
+await runOnReleaseIfAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
 requirePinnedPi();
 const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("./turn-limit-table.ts");
 

@@ -37,21 +37,27 @@ const DEFAULT_JOBS = Math.min(2, availableParallelism());
 
 const COMMAND = {
   name: "matrix",
-  usage: "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]",
+  usage: "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N] [--proof-only]",
   details: [
     "Runs the claim ledger against every served 1.x release of pi-agent-core (and an unpinned install of the pin),",
     "each in its own child process, and writes appendix/B-releases.md and .json.",
     "  --versions LIST  only these releases, comma-separated",
     "  --json           print the matrix as JSON instead of the summary",
     `  --jobs N         columns measured at once (default ${DEFAULT_JOBS})`,
+    "  --proof-only     keep the last run's verdicts; re-measure only the port's diff and its type-check against the newest release",
   ].join("\n"),
-  options: { versions: { type: "string" }, json: { type: "boolean", default: false }, jobs: { type: "string" } },
+  options: {
+    versions: { type: "string" },
+    json: { type: "boolean", default: false },
+    jobs: { type: "string" },
+    "proof-only": { type: "boolean", default: false },
+  },
 } as const;
 
-function parseCommandLine(): { versions: string | undefined; json: boolean; jobs: number } {
+function parseCommandLine(): { versions: string | undefined; json: boolean; jobs: number; proofOnly: boolean } {
   const { values } = commandLine(COMMAND);
   const jobs = values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
-  return { versions: values.versions, json: values.json, jobs };
+  return { versions: values.versions, json: values.json, jobs, proofOnly: values["proof-only"] };
 }
 
 function environment(): MatrixEnvironment {

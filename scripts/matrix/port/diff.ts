@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../../../examples/support/compile.ts";
@@ -90,13 +90,16 @@ export interface PortCheckProblem {
 
 /**
  * Copies examples/ to `scratch` (a folder inside the project, so the project's own
- * node_modules serve the tests' imports), applies `diff` there with `git apply`, and returns
+ * node_modules serve the tests' imports; scripts/ linked beside it), applies `diff` there
+ * with `git apply`, and returns
  * the folder's TypeScript files the project's tsconfig would compile.
  */
 export function applyToScratchCopy(diff: string, scratch: string): string[] | PortCheckProblem {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   cpSync(join(ROOT, "examples"), join(scratch, "examples"), { recursive: true });
+  // The commands' entry points in examples/ import the project's scripts/ (`--pi`).
+  symlinkSync(join(ROOT, "scripts"), join(scratch, "scripts"));
   const patch = join(scratch, "port.diff");
   writeFileSync(patch, diff);
   try {

@@ -12,36 +12,21 @@ import { describePort } from "./ports.ts";
 /** Set in the child that runs a demonstration on another release, so it does not delegate again. */
 const ON_RELEASE_ENV = "PI_COMPANION_ON_RELEASE";
 
-/** `--pi VERSION` (or `--pi=VERSION`) taken out of `argv`: the version, and the arguments left. */
-export function takePiOption(argv: readonly string[]): { version: string | undefined; rest: string[] } | { problem: string } {
-  const rest: string[] = [];
-  let version: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--pi" || arg.startsWith("--pi=")) {
-      const value = arg === "--pi" ? argv[++i] : arg.slice("--pi=".length);
-      if (value === undefined || value === "" || value.startsWith("-")) return { problem: "--pi needs a version, e.g. --pi 1.6.0" };
-      version = value;
-    } else rest.push(arg);
-  }
-  return { version, rest };
-}
-
 /**
- * For the demonstrations' entry points (`npm run ch37 -- --pi 1.6.0`): without `--pi`, returns
- * the other arguments and the command runs on the installed pin. With it, the command runs
- * again in a child against a cached install of that release (the matrix's install cache and
- * resolution hook), through the release's port, and this process exits with the child's
- * status. A version the registry does not serve is refused in one line (exit 2).
+ * For the demonstrations' entry points (`npm run ch37 -- --pi 1.6.0`): without a `version`
+ * (no `--pi`), returns and the command runs on the installed pin. With one, the entry at
+ * `entryUrl` runs again with `childArgs` in a child against a cached install of that release
+ * (the matrix's install cache and resolution hook), through the release's port, and this
+ * process exits with the child's status. A version the registry does not serve is refused in
+ * one line (exit 2).
  */
-export async function runOnReleaseIfAsked(command: string, entryUrl: string, argv: readonly string[] = process.argv.slice(2)): Promise<string[]> {
-  const taken = takePiOption(argv);
+export async function runOnReleaseIfAsked(command: string, entryUrl: string, version: string | undefined, childArgs: readonly string[]): Promise<void> {
   const refuse = (message: string): never => {
     process.stderr.write(`${command}: ${message}\n`);
     process.exit(2);
   };
-  if ("problem" in taken) return refuse(taken.problem);
-  if (taken.version === undefined || process.env[ON_RELEASE_ENV] !== undefined) return taken.rest;
+  if (version === undefined || process.env[ON_RELEASE_ENV] !== undefined) return;
+  const taken = { version, rest: childArgs };
 
   const served = await servedVersions(PACKAGE_NAMES.core);
   if (isRegistryProblem(served)) return refuse(`cannot list the releases of ${PACKAGE_NAMES.core}: ${served.message}`);
