@@ -2,7 +2,6 @@
 // statically: with a different Pi installed, the reader gets one line and exit status 2 before
 // any Pi module loads.
 import { commandLine } from "../../scripts/lib/cli.ts";
-import { runOnReleaseIfAsked } from "../../scripts/matrix/port/run-on-release.ts";
 import { requirePinnedPi } from "../support/pin.ts";
 
 const { values } = commandLine({
@@ -13,7 +12,11 @@ const { values } = commandLine({
     "  --pi VERSION  run them on a cached install of that release (the release matrix's cache and hook), through its port",
   options: { pi: { type: "string" } },
 });
-await runOnReleaseIfAsked("ch37", import.meta.url, values.pi, []);
+// --pi: this command again in a child, on that release through its port (loaded only then).
+if (values.pi !== undefined) {
+  const { runOnReleaseIfAsked } = await import("../../scripts/matrix/port/run-on-release.ts");
+  await runOnReleaseIfAsked("ch37", import.meta.url, values.pi, []);
+}
 
 const installed = requirePinnedPi();
 const { printChapter37 } = await import("./demo.ts");

@@ -1,5 +1,4 @@
 import { commandLine } from "../../scripts/lib/cli.ts";
-import { runOnReleaseIfAsked } from "../../scripts/matrix/port/run-on-release.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
@@ -13,7 +12,11 @@ const { values } = commandLine({
     "  --pi VERSION  run it on a cached install of that release (the release matrix's cache and hook), through its port",
   options: { pi: { type: "string" } },
 });
-await runOnReleaseIfAsked("ch38", import.meta.url, values.pi, []);
+// --pi: this command again in a child, on that release through its port (loaded only then).
+if (values.pi !== undefined) {
+  const { runOnReleaseIfAsked } = await import("../../scripts/matrix/port/run-on-release.ts");
+  await runOnReleaseIfAsked("ch38", import.meta.url, values.pi, []);
+}
 const install = requirePinnedPi();
 const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./demos.ts");
 const { runStepTable } = await import("./table-runs.ts");

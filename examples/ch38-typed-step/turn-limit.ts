@@ -1,5 +1,4 @@
 import { commandLine } from "../../scripts/lib/cli.ts";
-import { runOnReleaseIfAsked } from "../../scripts/matrix/port/run-on-release.ts";
 import { requirePinnedPi } from "../support/pin.ts";
 
 // `npm run turn-limit [-- --json] [--pi VERSION]`: the three versions of step() side by side
@@ -15,7 +14,11 @@ const { values } = commandLine({
     "  --pi VERSION  run on a cached install of that release (the release matrix's cache and hook), through its port",
   options: { json: { type: "boolean" }, pi: { type: "string" } },
 });
-await runOnReleaseIfAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
+// --pi: this command again in a child, on that release through its port (loaded only then).
+if (values.pi !== undefined) {
+  const { runOnReleaseIfAsked } = await import("../../scripts/matrix/port/run-on-release.ts");
+  await runOnReleaseIfAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
+}
 requirePinnedPi();
 const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("./turn-limit-table.ts");
 

@@ -61,16 +61,25 @@ test("listing-does-not-load: our own mistakes and other packages stay crashes", 
   }
 });
 
-test("listing-does-not-load: the check's claim fails with the file, the installed version and the loader's message", async () => {
+test("ch37.code.type-export: a claim about the printed code fails with the file, the installed version and the loader's message", async () => {
+  const message = "The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'";
+  const check = failsWhenListingDoesNotLoad({
+    id: "ch37.code.type-export",
+    run: () => Promise.reject(new ListingDoesNotLoad("examples/ch37-agent-core/type-export.ts", "@earendil-works/pi-ai", message)),
+  });
+  assert.deepEqual(
+    await check.run(),
+    verdictOf(false, `examples/ch37-agent-core/type-export.ts does not load against @earendil-works/pi-ai ${installedPi().ai}: ${message}`),
+  );
+});
+
+test("listing-does-not-load: a behavioural claim is never decided by a loader error: without a port that makes the listing load, it is a crash naming the listing", async () => {
   const message = "The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'";
   const check = failsWhenListingDoesNotLoad({
     id: "ch37.transcript.shape",
     run: () => Promise.reject(new ListingDoesNotLoad("examples/ch37-agent-core/lookup-evidence.ts", "@earendil-works/pi-ai", message)),
   });
-  assert.deepEqual(
-    await check.run(),
-    verdictOf(false, `examples/ch37-agent-core/lookup-evidence.ts does not load against @earendil-works/pi-ai ${installedPi().ai}: ${message}`),
-  );
+  await assert.rejects(check.run(), /^Error: no port makes the book's code load here \(no port applies to this release\): examples\/ch37-agent-core\/lookup-evidence\.ts does not load/);
 });
 
 test("listing-does-not-load: any other throw from a check is still a crash", async () => {
