@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { lt } from "semver";
 
 /**
  * The versions this companion measures. The book pins pi-agent-core 1.0.4, which the
@@ -99,22 +100,12 @@ export function expectedVersions(env: NodeJS.ProcessEnv = process.env): Record<P
   };
 }
 
-function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/, "").split(".").map(Number);
-  const pb = b.replace(/^v/, "").split(".").map(Number);
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
 /** Checks Node and the installed Pi against what this process is meant to measure. */
 export function checkInstall(
   expected: Record<PackageKey, string> = expectedVersions(),
   nodeVersion: string = process.versions.node,
 ): InstalledPi | InstallProblem {
-  if (compareVersions(nodeVersion, MIN_NODE) < 0) {
+  if (lt(nodeVersion, MIN_NODE)) {
     return {
       kind: "wrong-node",
       installed: nodeVersion,

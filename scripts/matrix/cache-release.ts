@@ -1,12 +1,13 @@
 // `node --import tsx scripts/matrix/cache-release.ts 1.6.0`: puts one release in the matrix's
 // install cache (.cache/pi-releases/<version>), as CI does before `npm test` so that the port's
 // type-check runs against a real install.
+import { valid } from "semver";
 import { releaseColumn } from "./columns.ts";
 import { ensureInstall } from "./install-cache.ts";
 import { RELEASES_CACHE } from "./paths.ts";
 
 const versions = process.argv.slice(2);
-if (versions.length === 0 || versions.some((v) => !/^\d+\.\d+\.\d+$/.test(v))) {
+if (versions.length === 0 || versions.some((v) => valid(v) !== v)) {
   process.stderr.write("cache-release: usage: node --import tsx scripts/matrix/cache-release.ts VERSION...\n");
   process.exit(2);
 }

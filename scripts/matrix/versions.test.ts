@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compareVersions, majorOneReleases, newestOf, releasesToMeasure } from "./versions.ts";
+import { majorOneReleases, newestOf, releasesToMeasure } from "./versions.ts";
 
-const served = ["0.87.1", "0.99.1", "1.0.3", "1.10.0", "1.3.0", "1.4.0-beta.1", "1.5.2", "1.6.0", "2.0.0"];
+const served = ["0.87.1", "0.99.1", "1.0.3", "1.10.0", "1.3.0", "1.4.0-beta.1", "1.4.0-beta.10", "1.4.0-beta.9", "1.4.0", "1.5.2", "1.6.0", "2.0.0"];
 
 test("discovery keeps every served 1.x release, oldest first, without prereleases", () => {
-  assert.deepEqual(majorOneReleases(served), ["1.0.3", "1.3.0", "1.5.2", "1.6.0", "1.10.0"]);
+  assert.deepEqual(majorOneReleases(served), ["1.0.3", "1.3.0", "1.4.0", "1.5.2", "1.6.0", "1.10.0"]);
 });
 
-test("versions compare numerically, a prerelease before its release", () => {
-  assert.ok(compareVersions("1.10.0", "1.9.0") > 0);
-  assert.ok(compareVersions("1.4.0-beta.1", "1.4.0") < 0);
-  assert.equal(compareVersions("1.6.0", "1.6.0"), 0);
+test("versions order numerically, a prerelease before its release: 1.10.0 after 1.9.0, beta.10 after beta.9", () => {
   assert.equal(newestOf(["1.4.0", "1.10.0", "1.6.0"]), "1.10.0");
+  assert.equal(newestOf(["1.4.0-beta.9", "1.4.0-beta.10"]), "1.4.0-beta.10");
+  assert.equal(newestOf(["1.4.0-beta.10", "1.4.0"]), "1.4.0");
+  assert.deepEqual(releasesToMeasure(served, "1.4.0,1.4.0-beta.10,1.4.0-beta.9,1.4.0-beta.1"), ["1.4.0-beta.1", "1.4.0-beta.9", "1.4.0-beta.10", "1.4.0"]);
 });
 
 test("--versions narrows to the named served releases, sorted and without repeats", () => {
@@ -29,7 +29,7 @@ test("--versions with a version the registry does not serve is refused, naming i
 });
 
 test("a malformed --versions value is refused with an example of the right form", () => {
-  for (const value of ["", "1.6", "latest", "1.0.3;1.6.0", "1.0.3,,1.6.0"]) {
+  for (const value of ["", "1.6", "latest", "v1.6.0", "1.6.0+build", "1.0.3;1.6.0", "1.0.3,,1.6.0"]) {
     const problem = releasesToMeasure(served, value);
     assert.ok(!Array.isArray(problem), value);
     assert.equal(problem.kind, "malformed-versions", value);

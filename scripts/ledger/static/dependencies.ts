@@ -1,3 +1,4 @@
+import { valid } from "semver";
 import { locatePackage } from "./closure.ts";
 import { readPackageJson, type PackageJson } from "./installed.ts";
 
@@ -28,7 +29,7 @@ export function declaredRuntimeDependencies(packageDir: string): DeclaredDepende
 
 /** Whether a declared range is one exact version (so the pin fixes it) or a range the lockfile resolves. */
 export function isExactVersion(range: string): boolean {
-  return /^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(range);
+  return valid(range) !== null;
 }
 
 /** "name range → installed" for evidence. */

@@ -1,4 +1,4 @@
-import { compareVersions } from "../versions.ts";
+import { gte } from "semver";
 import type { Port } from "./transform.ts";
 
 /**
@@ -22,7 +22,7 @@ export const PORTS: readonly Port[] = [PORT_1_5];
 
 /** The port the book's code needs against pi-ai `aiVersion`: the newest whose `since` it has reached, or none. */
 export function portFor(aiVersion: string): Port | undefined {
-  return PORTS.filter((port) => compareVersions(aiVersion, port.since) >= 0).at(-1);
+  return PORTS.filter((port) => gte(aiVersion, port.since)).at(-1);
 }
 
 /** The port called `name`, as a child process finds it in its environment. */
