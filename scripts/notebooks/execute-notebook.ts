@@ -1,5 +1,5 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { JupyterMessage } from "./jupyter-client.ts";
-import { delay } from "./jupyter-client.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { ESCAPED_ERROR_NAME, TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { joinText, type Notebook, type Output } from "./notebook-file.ts";

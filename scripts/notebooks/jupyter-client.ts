@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { Dealer, Subscriber } from "zeromq";
 
 /** The connection file a Jupyter kernel is started with (Jupyter's own format). */
@@ -178,8 +179,4 @@ export class JupyterClient {
       content: content as Record<string, unknown>,
     };
   }
-}
-
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

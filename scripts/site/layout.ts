@@ -1,6 +1,11 @@
-/** Escapes text for HTML content and attribute values. */
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+import markdownIt from "markdown-it";
+
+/**
+ * Escapes text for HTML content and attribute values (`&`, `<`, `>`, `"`): markdown-it's own
+ * escaping, the one its renderer applies to the chapters' text, reached through an instance
+ * because the package exports its utilities only there.
+ */
+export const escapeHtml: (text: string) => string = markdownIt().utils.escapeHtml;
 
 /** A class-safe form of a verdict (`not yet verified` → `not-yet-verified`). */
 export const verdictClass = (verdict: string): string => verdict.replace(/[^a-z]+/gi, "-").toLowerCase();

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import markdownIt from "markdown-it";
 import { readCatalogue } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
 import { loadVerdicts } from "./claims.ts";
@@ -12,6 +13,8 @@ import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
 
 const site = await buildSite();
 const sourceOf = (path: string): string => readFileSync(join(PROJECT_ROOT, path), "utf8");
+
+const { escapeHtml } = markdownIt().utils;
 
 const all = (re: RegExp, text: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
 
@@ -64,7 +67,7 @@ for (const chapter of CHAPTERS) {
         const cell = notebook.cells[Number(index)]!;
         assert.match(figure!, new RegExp(`Output of the last run, stored in ${chapter.notebook.replace(/[./]/g, "\\$&")}`));
         const stdout = (cell.outputs ?? []).filter((o) => o.output_type === "stream").map((o) => o.text!.join("")).join("");
-        const firstLine = stdout.split("\n")[0]!.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+        const firstLine = escapeHtml(stdout.split("\n")[0]!);
         assert.ok(figure!.includes(firstLine), `cell ${index}'s first output line is under its run block`);
       }
     });
