@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { renderAppendix } from "./appendix.ts";
+import { renderAppendixC } from "./appendix.ts";
 import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";
 import type { BenchEnvironment } from "./environment.ts";
 
@@ -17,7 +17,7 @@ const env: BenchEnvironment = {
 };
 
 test("bench appendix: the environment, each measured table, and every skipped section with its reason", () => {
-  const text = renderAppendix(env, [
+  const text = renderAppendixC(env, [
     { kind: "measured", title: "Alpha", method: "How alpha was timed.", tables: [{ header: ["a", "b"], rows: [["1", "2"]] }], findings: ["alpha is 2×"] },
     { kind: "skipped", title: "Beta", reason: "beta does not exist yet" },
   ]);

@@ -14,7 +14,7 @@ function section(s: BenchSection): string {
 }
 
 /** Appendix C: the environment, then each section's figures or the reason it has none. */
-export function renderAppendix(env: BenchEnvironment, sections: readonly BenchSection[]): string {
+export function renderAppendixC(env: BenchEnvironment, sections: readonly BenchSection[]): string {
   const environment: FigureTable = {
     header: ["", ""],
     rows: [

@@ -2,7 +2,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
-import { APPENDIX_PATH, renderAppendix } from "./appendix.ts";
+import { APPENDIX_PATH, renderAppendixC } from "./appendix.ts";
 import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
 import { readEnvironment } from "./environment.ts";
 import { measureLedger } from "./ledger-time.ts";
@@ -33,7 +33,7 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
   const sections: BenchSection[] = [];
   for (const name of args.only) sections.push(await run[name]());
 
-  const appendix = renderAppendix(readEnvironment(root, install, loadAtStart), sections);
+  const appendix = renderAppendixC(readEnvironment(root, install, loadAtStart), sections);
   for (const s of sections) {
     if (s.kind === "measured") for (const finding of s.findings) io.out(`${finding}\n`);
     else io.out(`${s.title}: not measured (${s.reason})\n`);

@@ -12,7 +12,7 @@ import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow 
 import { runChecks, type Outcome } from "./run.ts";
 
 /** Where the ledger writes: results to `out`, progress and problems to `err`. */
-export interface LedgerIO {
+export interface LedgerIo {
   out: (text: string) => void;
   err: (text: string) => void;
   /** Whether `err` is a terminal (progress then overwrites one line). */
@@ -48,7 +48,7 @@ function isPinnedInstall(install: InstalledPi): boolean {
 export async function runLedger(
   argv: readonly string[],
   install: InstalledPi,
-  io: LedgerIO,
+  io: LedgerIo,
   checks: readonly Check[] = allChecks,
   catalogueOf: () => CatalogueRow[] = readAllClaims,
 ): Promise<number> {
@@ -126,7 +126,7 @@ export async function runLedger(
 
 // Both files are tracked: each is rewritten only when a measured fact changed, so that a run
 // that measured what was committed leaves `git status` clean.
-function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], io: LedgerIO): number {
+function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], io: LedgerIo): number {
   try {
     const facts = appendixFacts(install, outcomes);
     const written = writeAppendixIfChanged(appendixFiles(facts, { date: new Date().toISOString().slice(0, 10), node: process.versions.node }));
@@ -138,7 +138,7 @@ function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], i
   }
 }
 
-function writePinVerdictsFrom(json: LedgerJson, io: LedgerIO): number {
+function writePinVerdictsFrom(json: LedgerJson, io: LedgerIo): number {
   const verdicts = pinVerdictsOf(json, readPinVerdicts());
   if ("crashed" in verdicts) {
     io.err(`${PREFIX} appendix/verdicts-at-pin.json not written: ${verdicts.crashed.join(", ")} crashed, and a crash is no verdict\n`);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { renderAppendix, renderSummary } from "./appendix.ts";
+import { renderAppendixB, renderSummary } from "./appendix.ts";
 import { buildMatrix, type ColumnResult } from "./matrix.ts";
 
 const versions = (core: string, ai: string) => ({ core, ai, typebox: "1.3.27" });
@@ -40,25 +40,25 @@ test("a crashed check is no verdict: it is listed with its column and shown as C
   const matrix = buildMatrix(results);
   assert.equal(matrix.claims[1]!.verdicts["1.6.0"], undefined);
   assert.deepEqual(matrix.columns[4]!.crashes, [{ id: "ch37.callcount.two", error: "SyntaxError: no export Type" }]);
-  const text = renderAppendix(matrix, environment);
+  const text = renderAppendixB(matrix, environment);
   assert.match(text, /\| `ch37\.callcount\.two` \| documented \| holds \| — \| holds \| \*\*fails\*\* \| CRASH \| — \|/);
   assert.match(text, /- 1\.6\.0: `ch37\.callcount\.two` crashed: SyntaxError: no export Type/);
 });
 
 test("appendix B's table has a cell per column, the failed install shown as no verdict", () => {
-  const text = renderAppendix(buildMatrix(results), environment);
+  const text = renderAppendixB(buildMatrix(results), environment);
   assert.match(text, /\| claim \| label \| 1\.0\.3 \(pin\) \| 1\.4\.0 \| 1\.5\.0 \| unpinned-1\.0\.3 \| 1\.6\.0 \| first change \|/);
   assert.match(text, /\| `ch37\.deps\.two-runtime-deps` \| documented \| holds \| — \| \*\*fails\*\* \| holds \| \*\*fails\*\* \| 1\.5\.0 \|/);
   assert.match(text, /\| 1\.4\.0 \| — \| none: the code as printed \| install-failed: npm install failed: ETARGET \|/);
 });
 
 test("appendix B names what changed at each release with the evidence, escaped for Markdown", () => {
-  const text = renderAppendix(buildMatrix(results), environment);
+  const text = renderAppendixB(buildMatrix(results), environment);
   assert.match(text, /### 1\.5\.0\n\n- `ch37\.deps\.two-runtime-deps` \(documented\): holds at 1\.0\.3 → \*\*fails\*\* at 1\.5\.0\. Evidence at 1\.5\.0: pi-ai \\\| pi-schema/);
 });
 
 test("appendix B compares the unpinned install with the pin and says what npm gave", () => {
-  const text = renderAppendix(buildMatrix(results), environment);
+  const text = renderAppendixB(buildMatrix(results), environment);
   assert.match(text, /gave core 1\.0\.3 · pi-ai 1\.5\.0 · typebox 1\.3\.27/);
   assert.match(text, /- `ch37\.callcount\.two` \(documented\): holds at 1\.0\.3 → \*\*fails\*\* at unpinned-1\.0\.3\. Evidence at unpinned-1\.0\.3: 3 calls/);
 });
@@ -86,7 +86,7 @@ const portedMatrix = () => ({
 
 test("appendix B: a qualified verdict is a verdict change in the first-change column and the stdout summary; the legend defines all four verdicts", () => {
   const matrix = portedMatrix();
-  const text = renderAppendix(matrix, environment);
+  const text = renderAppendixB(matrix, environment);
   assert.match(text, /\| `ch37\.tools\.parallel-default` \| documented \| holds \| qualified \| 1\.6\.0 \|/);
   for (const verdict of ["holds", "qualified", "fails", "not-checkable"]) assert.match(text, new RegExp(`^- \`${verdict}\`: `, "m"), verdict);
   assert.match(renderSummary(matrix), /ch37\.tools\.parallel-default: holds at 1\.0\.3 -> qualified at 1\.6\.0/);
@@ -94,7 +94,7 @@ test("appendix B: a qualified verdict is a verdict change in the first-change co
 });
 
 test("appendix B: Reading the book with Pi 1.6.0 has the port as a diff, the typecheck proof, the verdicts through the port and the changes from the pin with their cause", () => {
-  const text = renderAppendix(portedMatrix(), environment);
+  const text = renderAppendixB(portedMatrix(), environment);
   assert.match(text, /## Reading the book with Pi 1\.6\.0\n/);
   assert.match(text, /```diff\n--- a\/examples\/x\.ts\n\+\+\+ b\/examples\/x\.ts\n@@ -1 \+1 @@\n-import \{ Type \} from "@earendil-works\/pi-ai";\n\+import \{ Type \} from "typebox";\n```/);
   assert.match(text, /against the 1\.6\.0 install: \*\*0 diagnostics\*\*\./);

@@ -156,7 +156,7 @@ function evidenceLine(change: ClaimChange): string {
 }
 
 /** Appendix B as Markdown: columns, the claims × versions table, and what changed where. */
-export function renderAppendix(matrix: Matrix, environment: MatrixEnvironment): string {
+export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment): string {
   const { releases, unpinned } = comparedColumns(matrix);
   const versionsOf = columnVersions(matrix);
   const releaseChanges = changesAlong(matrix.claims, releases, versionsOf);

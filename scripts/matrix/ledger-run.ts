@@ -1,6 +1,6 @@
 import { join, sep } from "node:path";
 import type { PackageKey } from "../../examples/support/pin.ts";
-import type { Verdict } from "../ledger/check.ts";
+import type { LedgerJson } from "../ledger/render.ts";
 import { errorLine, runCommand } from "./command.ts";
 import type { CachedInstall } from "./install-cache.ts";
 import { ROOT } from "./paths.ts";
@@ -8,17 +8,8 @@ import { PORT_ENV, portFor } from "./port/ports.ts";
 import type { Port } from "./port/transform.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 
-/** One claim as the ledger's `--json` prints it: a verdict, or the error of a crashed check. */
-export type LedgerClaim =
-  | { id: string; label: string; verdict: Verdict; evidence: string }
-  | { id: string; label: string; crash: string };
-
-/** The ledger's `--json` output. */
-export interface LedgerReport {
-  pin: Record<PackageKey, string>;
-  node: string;
-  claims: LedgerClaim[];
-}
+/** What the matrix reads of the ledger's `--json` document: the versions, Node and the book's claims. */
+export type LedgerReport = Pick<LedgerJson, "pin" | "node" | "claims">;
 
 /** Why a column has an install but no verdicts. A crash is not a verdict. */
 export interface LedgerRunFailure {
@@ -96,7 +87,7 @@ function isLedgerReport(value: unknown): value is LedgerReport {
  * Runs the ledger against `install` in a child process and returns its report; `only`
  * (the ledger's --only) narrows the claims it runs, all of them by default.
  */
-export async function runLedger(install: CachedInstall, entry: string = LEDGER_ENTRY, only?: string): Promise<LedgerReport | LedgerRunFailure> {
+export async function runLedgerAgainst(install: CachedInstall, entry: string = LEDGER_ENTRY, only?: string): Promise<LedgerReport | LedgerRunFailure> {
   const probe = await probeInstall(install);
   if (probe !== undefined) return probe;
   // `--no-write` keeps the ledger from rewriting appendix/, which it does on a full run
@@ -117,7 +108,7 @@ export async function runLedger(install: CachedInstall, entry: string = LEDGER_E
   return report;
 }
 
-/** Type guard for the failure side of {@link runLedger}. */
+/** Type guard for the failure side of {@link runLedgerAgainst}. */
 export function isLedgerRunFailure(value: LedgerReport | LedgerRunFailure): value is LedgerRunFailure {
   return "kind" in value;
 }

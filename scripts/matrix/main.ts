@@ -6,10 +6,10 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
-import { renderAppendix, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
+import { renderAppendixB, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
 import { writeFilesAtomically } from "./atomic-write.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
-import { isLedgerRunFailure, portOf, runLedger } from "./ledger-run.ts";
+import { isLedgerRunFailure, portOf, runLedgerAgainst } from "./ledger-run.ts";
 import { readCompleteInstall } from "./install-cache.ts";
 import { checkPortAgainst, portDiff } from "./port/diff.ts";
 import { describePort } from "./port/ports.ts";
@@ -95,7 +95,7 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
       `running the ledger${port === undefined ? "" : ` with ${port}`}`,
   );
   const ledgerStarted = performance.now();
-  const report = await runLedger(install);
+  const report = await runLedgerAgainst(install);
   if (isLedgerRunFailure(report)) {
     const message = withinProject(report.message);
     progress(`${position} ${column.key}: ${report.kind}: ${message}`);
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   const json: AppendixJson = { ...matrix, environment: env };
   const markdownPath = join(APPENDIX_DIR, "B-releases.md");
   writeFilesAtomically({
-    [markdownPath]: renderAppendix(matrix, env),
+    [markdownPath]: renderAppendixB(matrix, env),
     [join(APPENDIX_DIR, "B-releases.json")]: JSON.stringify(json, null, 2) + "\n",
   });
   const unmeasured = results.filter((r) => r.status !== "measured");

@@ -1,7 +1,7 @@
 import type { PackageKey } from "../../examples/support/pin.ts";
 import type { CheckResult } from "../ledger/check.ts";
+import type { LedgerJsonEntry } from "../ledger/render.ts";
 import type { Column } from "./columns.ts";
-import type { LedgerClaim } from "./ledger-run.ts";
 
 /** How far a column got. Only `measured` columns have verdicts. */
 export type ColumnStatus = "measured" | "install-failed" | "probe-mismatch" | "ledger-refused" | "ledger-crashed";
@@ -21,7 +21,7 @@ export interface ColumnResult {
   message?: string;
   /** The Node that ran the ledger. */
   node?: string;
-  claims: LedgerClaim[];
+  claims: LedgerJsonEntry[];
 }
 
 /** A check that crashed in one column: no verdict there, and the error says why. */

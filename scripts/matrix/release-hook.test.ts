@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { CachedInstall } from "./install-cache.ts";
-import { isLedgerRunFailure, runLedger } from "./ledger-run.ts";
+import { isLedgerRunFailure, runLedgerAgainst } from "./ledger-run.ts";
 import { ROOT } from "./paths.ts";
 import { releaseParentURL } from "./release-hook.ts";
 
@@ -47,7 +47,7 @@ const fake = fakeRelease(join(scratch, "9.9.9"), "9.9.9");
 const fakeLedger = join(ROOT, "scripts/matrix/fixtures/fake-ledger.ts");
 
 test("a hooked child resolves the release's folder and passes the pin check for its versions", async () => {
-  const report = await runLedger(fake, fakeLedger);
+  const report = await runLedgerAgainst(fake, fakeLedger);
   assert.ok(!isLedgerRunFailure(report), JSON.stringify(report));
   const evidence = `core 9.9.9 at ${join(fake.dir, "node_modules/@earendil-works/pi-agent-core")}`;
   assert.deepEqual(report.claims, [{ id: "fake.core-version", label: "observed", verdict: "holds", evidence }]);
@@ -57,7 +57,7 @@ test("a hooked child resolves the release's folder and passes the pin check for 
 async function runFakeLedger(mode: string) {
   process.env.FAKE_LEDGER = mode;
   try {
-    return await runLedger(fake, fakeLedger);
+    return await runLedgerAgainst(fake, fakeLedger);
   } finally {
     delete process.env.FAKE_LEDGER;
   }
@@ -73,7 +73,7 @@ test("a ledger that refuses (exit 2) is a refused column with its one line", asy
 
 test("a folder the hook cannot resolve Pi from is caught by the probe before the ledger runs", async () => {
   const broken: CachedInstall = { ...fake, dir: join(scratch, "missing") };
-  const report = await runLedger(broken, fakeLedger);
+  const report = await runLedgerAgainst(broken, fakeLedger);
   assert.ok(isLedgerRunFailure(report));
   assert.equal(report.kind, "probe-mismatch");
 });

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import type { LedgerClaim } from "../matrix/ledger-run.ts";
+import type { LedgerJsonEntry } from "../ledger/render.ts";
 import { ROOT } from "../matrix/paths.ts";
 import { compareWithPin, isFlip } from "./flips.ts";
 import { patchEntry, runMutants, runPassed, type MutantsRun } from "./run.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";
 
-const claim = (id: string, verdict: "holds" | "qualified" | "fails" | "not-checkable"): LedgerClaim => ({ id, label: "documented", verdict, evidence: `${id} ${verdict}` });
-const crash = (id: string): LedgerClaim => ({ id, label: "documented", crash: "TypeError: boom" });
+const claim = (id: string, verdict: "holds" | "qualified" | "fails" | "not-checkable"): LedgerJsonEntry => ({ id, label: "documented", verdict, evidence: `${id} ${verdict}` });
+const crash = (id: string): LedgerJsonEntry => ({ id, label: "documented", crash: "TypeError: boom" });
 
 test("flip: a verdict that goes down holds > qualified > fails flips; anything else does not", () => {
   assert.ok(isFlip("holds", "fails") && isFlip("holds", "qualified") && isFlip("qualified", "fails"));

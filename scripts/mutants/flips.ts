@@ -1,5 +1,5 @@
 import type { Verdict } from "../ledger/check.ts";
-import type { LedgerClaim } from "../matrix/ledger-run.ts";
+import type { LedgerJsonEntry } from "../ledger/render.ts";
 
 /** A claim's outcome in one run: its verdict, a crash of its check, or absent from the run. */
 export type ClaimOutcome = Verdict | "crash" | "absent";
@@ -30,7 +30,7 @@ export interface PatchComparison {
 /** The order a flip moves down. not-checkable, crashes and absent claims are outside it. */
 const STRENGTH: Partial<Record<ClaimOutcome, number>> = { holds: 3, qualified: 2, fails: 1 };
 
-function outcomeOf(claim: LedgerClaim | undefined): ClaimOutcome {
+function outcomeOf(claim: LedgerJsonEntry | undefined): ClaimOutcome {
   if (claim === undefined) return "absent";
   return "verdict" in claim ? claim.verdict : "crash";
 }
@@ -46,7 +46,7 @@ export function isFlip(pin: ClaimOutcome, patched: ClaimOutcome): boolean {
 }
 
 /** Compares a patched run's claims with the pin's, against the claims the spec declared. */
-export function compareWithPin(pinClaims: readonly LedgerClaim[], patchedClaims: readonly LedgerClaim[], declared: readonly string[]): PatchComparison {
+export function compareWithPin(pinClaims: readonly LedgerJsonEntry[], patchedClaims: readonly LedgerJsonEntry[], declared: readonly string[]): PatchComparison {
   const patchedById = new Map(patchedClaims.map((claim) => [claim.id, claim]));
   const flipped: ClaimChange[] = [];
   const otherChanges: ClaimChange[] = [];

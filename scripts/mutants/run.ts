@@ -1,5 +1,6 @@
 import { basename } from "node:path";
-import { isLedgerRunFailure, runLedger, type LedgerClaim, type LedgerRunFailure } from "../matrix/ledger-run.ts";
+import type { LedgerJsonEntry } from "../ledger/render.ts";
+import { isLedgerRunFailure, runLedgerAgainst, type LedgerRunFailure } from "../matrix/ledger-run.ts";
 import { mapWithConcurrency } from "../matrix/pool.ts";
 import { compareWithPin, type PatchComparison } from "./flips.ts";
 import { ensurePatchedInstall, type PatchEdit } from "./patched-install.ts";
@@ -22,7 +23,7 @@ export interface RunFailure {
 
 /** One patch's outcome. */
 export type PatchResult = { entry: PatchEntry; installKey?: string; seconds: number } & (
-  | { status: "measured"; claims: LedgerClaim[]; comparison: PatchComparison }
+  | { status: "measured"; claims: LedgerJsonEntry[]; comparison: PatchComparison }
   | { status: "failed"; failure: RunFailure }
 );
 
@@ -30,7 +31,7 @@ export type PatchResult = { entry: PatchEntry; installKey?: string; seconds: num
 export interface MutantsRun {
   /** True when each patch ran only its declared claims, so surplus flips were not measured. */
   declaredOnly?: boolean;
-  pin: { claims: LedgerClaim[] } | { failure: RunFailure };
+  pin: { claims: LedgerJsonEntry[] } | { failure: RunFailure };
   results: PatchResult[];
 }
 
@@ -39,13 +40,13 @@ export function patchEntry(source: string, spec: PatchSpec): PatchEntry {
   return { name: basename(source).replace(/\.json$/, ""), source, spec };
 }
 
-type Measured = { key: string; claims: LedgerClaim[] } | { key?: string; failure: RunFailure };
+type Measured = { key: string; claims: LedgerJsonEntry[] } | { key?: string; failure: RunFailure };
 
 /** Builds (or reuses) the install for `edit` and runs the ledger against it in a child. */
 async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: string | undefined): Promise<Measured> {
   const install = ensurePatchedInstall(edit);
   if ("kind" in install) return { failure: { kind: install.kind, message: install.message } };
-  const report = await runLedger(install, ledgerEntry, only);
+  const report = await runLedgerAgainst(install, ledgerEntry, only);
   if (isLedgerRunFailure(report)) return { key: install.key, failure: report };
   return { key: install.key, claims: report.claims };
 }
@@ -62,7 +63,7 @@ export interface RunOptions {
   /** The ledger entry the children run (tests pass a fixture). */
   ledgerEntry?: string;
   /** The pin's verdicts when already known (tests pass recorded ones); otherwise a child measures the unpatched copy. */
-  pinClaims?: LedgerClaim[];
+  pinClaims?: LedgerJsonEntry[];
 }
 
 /** The ledger's --only for exactly `ids`. */

@@ -30,7 +30,7 @@ async function runSuite(node: Node22): Promise<boolean> {
  * run; the ledger's own exit status says whether it ran (0), had a check crash or lost its
  * negative control (1), or refused (2).
  */
-async function runLedger(node: Node22): Promise<boolean> {
+async function runLedgerUnder(node: Node22): Promise<boolean> {
   say(`running the ledger under Node ${node.version}`);
   // `--no-write`: appendix/ records the measurements of `npm start` on the project's Node.
   const ledger = join(ROOT, "scripts", "ledger", "main.ts");
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   }
   if (parts.includes("ledger")) {
     const partStarted = performance.now();
-    const ok = await runLedger(node);
+    const ok = await runLedgerUnder(node);
     results.push(`ledger ${ok ? "ran (exit 0)" : "FAILED"} in ${seconds(partStarted)}`);
     passed &&= ok;
   }
