@@ -1,6 +1,6 @@
 import { BOOK_PIN, PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
 import { VERDICTS, type CheckResult } from "../ledger/check.ts";
-import { PRINTED_CODE_CLAIMS } from "./port/ports.ts";
+import { measuredThroughPort, PRINTED_CODE_CLAIMS } from "./port/ports.ts";
 import { changesAlong, firstVerdictChange, type ClaimChange } from "./changes.ts";
 import type { Matrix } from "./matrix.ts";
 
@@ -79,11 +79,6 @@ function tallyOf(results: readonly CheckResult[]): string {
     .join(", ");
 }
 
-/** Whether a result was measured through a port (its evidence says so). */
-function throughPort(result: CheckResult): boolean {
-  return / measured with the [\d.]+ port: /.test(result.evidence);
-}
-
 /** "Reading the book with Pi <newest>": the port as a diff, its proof, and what holds through it. */
 function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
   const proof = matrix.portProof;
@@ -116,7 +111,7 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
     const result = claim.verdicts[proof.release];
     return result === undefined ? [] : [{ claim, result }];
   });
-  const ported = measured.filter((m) => throughPort(m.result));
+  const ported = measured.filter((m) => measuredThroughPort(m.result.evidence));
   out.push(
     `At ${proof.release}, ${ported.length} claims ran the book's code through the port: ${tallyOf(ported.map((m) => m.result)) || "none"}.` +
       ` All ${measured.length} claims at ${proof.release}: ${tallyOf(measured.map((m) => m.result))}.`,

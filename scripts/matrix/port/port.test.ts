@@ -11,7 +11,7 @@ import { RELEASES_CACHE, ROOT } from "../paths.ts";
 import { portedURL } from "../release-hook.ts";
 import ts from "typescript";
 import { checkPortAgainst, fileDiff, portDiff, portedSources } from "./diff.ts";
-import { describePort, PORT_1_5, portFor } from "./ports.ts";
+import { describePort, measuredThroughPort, PORT_1_5, portFor } from "./ports.ts";
 import { withPortNote } from "./through-port.ts";
 import { applyEdits, portEdits } from "./transform.ts";
 
@@ -107,6 +107,13 @@ test("evidence names the port only where a listing the check ran goes through it
   assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/book-event-names.ts")], PORT_1_5), "12 names");
   assert.equal(withPortNote("0 diagnostics", [url("examples/ch37-agent-core/listings-compile.ts")], PORT_1_5), "0 diagnostics");
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], undefined), "2 overlapped");
+});
+
+test("appendix B tells evidence measured through a port by the port's note, and no other evidence", () => {
+  assert.ok(measuredThroughPort(`2 overlapped; measured with ${describePort(PORT_1_5)}`));
+  for (const evidence of ["2 overlapped", "measured with the 1.5 port", "2 overlapped; measured with the 9.9 port: Type from typebox"]) {
+    assert.ok(!measuredThroughPort(evidence), evidence);
+  }
 });
 
 const newest = readCompleteInstall(RELEASES_CACHE, releaseColumn(NEWEST).spec);

@@ -38,6 +38,16 @@ export function describePort(port: Port): string {
   return `${port.name}: ${parts.join(", ")}`;
 }
 
+/** The note a check's evidence ends with when it was measured through `port`. */
+export function portNote(port: Port): string {
+  return `; measured with ${describePort(port)}`;
+}
+
+/** Whether `evidence` carries the note of one of the declared ports. */
+export function measuredThroughPort(evidence: string): boolean {
+  return PORTS.some((port) => evidence.includes(`; measured with ${port.name}: `));
+}
+
 /**
  * Listings whose claims are about the code as printed: the port never touches them at run
  * time, so where the release breaks them their claim fails on the loader's message.

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { describePort, PORT_ENV, portNamed } from "./ports.ts";
+import { PORT_ENV, portNamed, portNote } from "./ports.ts";
 import { portEdits, type Port } from "./transform.ts";
 
 /** The listings (file URLs) a check has run so far. */
@@ -65,5 +65,5 @@ export function graphUsesPort(file: string, port: Port, seen = new Set<string>()
 export function withPortNote(evidence: string, listings: Iterable<string>, port: Port | undefined = activePort()): string {
   if (port === undefined) return evidence;
   const through = [...listings].some((url) => graphUsesPort(fileURLToPath(url), port));
-  return through ? `${evidence}; measured with ${describePort(port)}` : evidence;
+  return through ? `${evidence}${portNote(port)}` : evidence;
 }
