@@ -28,11 +28,15 @@ export function compileChapterListings(): ListingVerdicts | InstallProblem {
   if (compiled) return compiled;
   const installed = readInstalledPi();
   if ("kind" in installed) return (compiled = installed);
-  const diagnostics = compileFiles(Object.values(LISTINGS), installed.dirs satisfies Record<PackageKey, string>);
+  return (compiled = listingVerdicts(compileFiles(Object.values(LISTINGS), installed.dirs satisfies Record<PackageKey, string>)));
+}
+
+/** Each listing's share of `diagnostics` (a compile of all of {@link LISTINGS}) and how it compares with what the listing declares. */
+export function listingVerdicts(diagnostics: readonly CompileDiagnostic[]): ListingVerdicts {
   const verdicts = {} as ListingVerdicts;
   for (const [name, file] of Object.entries(LISTINGS) as [ListingName, string][]) {
     const own = diagnostics.filter((d) => d.file === file);
     verdicts[name] = { file, diagnostics: own, outcome: compareWithDeclared(file, diagnostics) };
   }
-  return (compiled = verdicts);
+  return verdicts;
 }

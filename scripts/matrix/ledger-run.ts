@@ -22,9 +22,9 @@ const PROBE = join(ROOT, "scripts", "matrix", "probe-install.ts");
 export const REGISTER_HOOK = join(ROOT, "scripts", "matrix", "register-release-hook.ts");
 const LEDGER_TIMEOUT_MS = 15 * 60_000;
 
-/** The port the book's code needs against `install` (decided by its pi-ai), if any. */
+/** The port the book's code needs against `install` (decided by its pi-ai, and its core's declarations), if any. */
 export function portOf(install: Pick<CachedInstall, "versions">): Port | undefined {
-  return portFor(install.versions.ai);
+  return portFor(install.versions.ai, install.versions.core);
 }
 
 /**

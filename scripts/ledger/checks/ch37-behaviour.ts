@@ -26,6 +26,9 @@ import type * as UnregisteredTools from "../../../examples/ch37-agent-core/unreg
 import { notCheckable, qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
+import { installedPi } from "../static/installed.ts";
+import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
+import { activePort } from "../../matrix/port/through-port.ts";
 
 type QueueKind = Steering.QueueKind;
 type QueueRun = Steering.QueueRun;
@@ -96,6 +99,18 @@ async function withListings(judge: (listings: ListingsCompile.ListingVerdicts) =
   return judge(listings);
 }
 
+/**
+ * Runs a check of a claim about Pi's declarations on the listings: compiled as printed where
+ * no port applies (the pin), and through the release's port where one does, since the printed
+ * import lines decide nothing about such a claim. `through` is " through <port>" or "".
+ */
+async function withListingsAboutPi(judge: (listings: ListingsCompile.ListingVerdicts, through: string) => CheckResult): Promise<CheckResult> {
+  if (activePort() === undefined) return withListings((listings) => judge(listings, ""));
+  const { LISTINGS, listingVerdicts } = await listingsCompile();
+  const { diagnostics, port } = compileAboutPi(Object.values(LISTINGS), installedPi().dirs);
+  return judge(listingVerdicts(diagnostics), port === undefined ? "" : ` through ${port.name}`);
+}
+
 function failureEvidence(outcome: ToolFailures.FailureOutcome | undefined): string {
   if (!outcome) return "no tool result recorded";
   return `${outcome.tool}: transcript isError ${outcome.isError}, tool_execution_end isError ${outcome.isErrorInEvent}, next request carried it as error ${outcome.modelSawError}, text "${outcome.text}"`;
@@ -108,10 +123,10 @@ const checks: Check[] = [
   {
     id: "ch37.types.untyped-params-unknown",
     run: () =>
-      withListings(({ untypedParams: { file, diagnostics, outcome } }) =>
+      withListingsAboutPi(({ untypedParams: { file, diagnostics, outcome } }, through) =>
         verdictOf(
           diagnostics.length > 0 && diagnostics.some((d) => d.message.includes("'unknown'")),
-          `${file}: ${diagnostics.length === 0 ? "compiles (no diagnostics)" : diagnostics.map(describeDiagnostic).join("; ")}` +
+          `${file}${through}: ${diagnostics.length === 0 ? "compiles (no diagnostics)" : diagnostics.map(describeDiagnostic).join("; ")}` +
             ` (listing declares ${outcome.kind === "as-declared" ? "the same code" : outcome.message})`,
         ),
       ),
@@ -119,10 +134,10 @@ const checks: Check[] = [
   {
     id: "ch37.types.streamfn-compiles",
     run: () =>
-      withListings(({ researchAgent: { file, diagnostics } }) =>
+      withListingsAboutPi(({ researchAgent: { file, diagnostics } }, through) =>
         verdictOf(
           diagnostics.length === 0,
-          `${file} (streamFn: models.streamSimple.bind(models), initialState { systemPrompt, model, tools }): ` +
+          `${file}${through} (streamFn: models.streamSimple.bind(models), initialState { systemPrompt, model, tools }): ` +
             `${diagnostics.length} diagnostics${diagnostics.length ? `: ${diagnostics.map(describeDiagnostic).join("; ")}` : ""}`,
         ),
       ),

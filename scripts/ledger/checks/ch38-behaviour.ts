@@ -21,6 +21,7 @@ import { qualified, verdictOf, type Check, type CheckResult } from "../check.ts"
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
+import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
 
 type RowRun = TableRuns.RowRun;
 type Scenario = StepTable.Scenario;
@@ -529,7 +530,9 @@ const checks: Check[] = [
     id: "ch38.extra-tools.research-step",
     async run() {
       const { dirs } = installedPi();
-      const diagnostics = compileFiles([RESEARCH_STEP], dirs);
+      // The claim is about what step() does with extra tools, not about research-step.ts's
+      // import lines: where a port applies, it is type-checked as the port rewrites them.
+      const { diagnostics, port } = compileAboutPi([RESEARCH_STEP], dirs);
       const { book, runs } = await (await researchStepBounds()).measureResearchStepBounds();
       const [withRoom, noRoom, lookupsOnly, failingLookups] = runs;
       const bounded =
@@ -539,7 +542,9 @@ const checks: Check[] = [
         failingLookups?.outcome === "turn-limit" && failingLookups.failedSubmits === 0;
       return verdictOf(
         diagnostics.length === 0 && JSON.stringify(book.value) === JSON.stringify({ verdict: "supported", citations: ["notes-1"] }) && bounded,
-        `research-step.ts (extraTools: [lookupEvidence(corpus)]) compiles with ${diagnostics.length} diagnostics; ` +
+        `research-step.ts (extraTools: [lookupEvidence(corpus)]) compiles${port === undefined ? "" : ` through ${port.name}`} with ${diagnostics.length} diagnostics` +
+          (diagnostics[0] === undefined ? "" : ` (first: TS${diagnostics[0].code} ${diagnostics[0].file ?? ""}:${diagnostics[0].line ?? "?"} ${diagnostics[0].message.split("\n")[0]})`) +
+          "; " +
           `lookup then submit: ${JSON.stringify(book.value)} after ${requests(book.providerRequests)}; ` +
           runs.map((r) => `${r.name}: ${r.outcome} after ${requests(r.providerRequests)}, ${r.lookups} lookups, ${r.failedSubmits} attempts counted`).join("; "),
       );

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import ts from "typescript";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import type ts from "typescript";
 import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../../../examples/support/compile.ts";
 import { PACKAGE_NAMES, type PackageKey } from "../../../examples/support/pin.ts";
+import { typescript } from "../../../examples/support/typescript.ts";
 import { ROOT } from "../paths.ts";
 import { CHAPTER_FOLDERS } from "./chapters.ts";
 import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.ts";
@@ -129,6 +130,29 @@ export function applyToScratchCopy(diff: string, scratch: string): string[] | Po
   return files.sort();
 }
 
+/** The directory of package `name` as Node finds it from `fromDir` (walking up node_modules folders). */
+function packageDirFrom(fromDir: string, name: string): string | undefined {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    if (dir === dirname(dir)) return undefined;
+  }
+}
+
+/**
+ * The project's compiler options against the Pi install in `dirs`, with every module the
+ * port moves names to mapped to the copy the release's core itself resolves (pi-schema is
+ * the core's dependency, not the project's).
+ */
+export function portedCompilerOptions(dirs: Record<PackageKey, string>, port: Port): ts.CompilerOptions {
+  const options = compilerOptionsFor(dirs);
+  for (const name of new Set(Object.values(port.moves))) {
+    const dir = packageDirFrom(dirs.core, name);
+    if (dir !== undefined) options.paths![name] ??= [typesEntry(dir)];
+  }
+  return options;
+}
+
 /**
  * Type-checks `files` with the project's strict options against the release installed in
  * `releaseDir` (its node_modules): Pi's packages and every module the port imports from.
@@ -138,15 +162,18 @@ export function typecheckAgainstRelease(files: readonly string[], releaseDir: st
   const dirs = Object.fromEntries(
     (Object.keys(PACKAGE_NAMES) as PackageKey[]).map((key) => [key, join(modules, PACKAGE_NAMES[key])]),
   ) as Record<PackageKey, string>;
-  const options = compilerOptionsFor(dirs);
-  for (const name of new Set(Object.values(port.moves))) options.paths![name] ??= [typesEntry(join(modules, name))];
-  const program = ts.createProgram({ rootNames: [...files], options });
-  return ts.getPreEmitDiagnostics(program).map((d) => ({
+  const program = typescript.createProgram({ rootNames: [...files], options: portedCompilerOptions(dirs, port) });
+  return typescript.getPreEmitDiagnostics(program).map(diagnosticValue);
+}
+
+/** A TypeScript diagnostic as a value, its file relative to the project root. */
+export function diagnosticValue(d: ts.Diagnostic): CompileDiagnostic {
+  return {
     code: d.code,
     file: d.file && relative(ROOT, d.file.fileName),
     line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : undefined,
-    message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
-  }));
+    message: typescript.flattenDiagnosticMessageText(d.messageText, "\n"),
+  };
 }
 
 /** The proof appendix B prints: the port applied to a scratch copy of examples/, type-checked against a release. */

@@ -5,24 +5,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { releaseColumn } from "../columns.ts";
+import { releaseColumn, unpinnedColumn } from "../columns.ts";
 import { readCompleteInstall } from "../install-cache.ts";
 import { RELEASES_CACHE, ROOT } from "../paths.ts";
 import { portedURL } from "../release-hook.ts";
 import ts from "typescript";
 import { checkPortAgainst, fileDiff, portDiff, portedSources } from "./diff.ts";
-import { describePort, measuredThroughPort, PORT_1_5, portFor } from "./ports.ts";
+import { describePort, measuredThroughPort, PORT_1_5, PORT_1_5_OLDER_CORE, portFor } from "./ports.ts";
 import { withPortNote } from "./through-port.ts";
 import { applyEdits, portEdits } from "./transform.ts";
 
 const NEWEST = "1.6.0";
 
-test("the 1.5 port applies from pi-ai 1.5.0 on, and not before", () => {
-  assert.equal(portFor("1.4.0"), undefined);
-  assert.equal(portFor("1.0.3"), undefined);
-  assert.equal(portFor("1.5.0"), PORT_1_5);
-  assert.equal(portFor("1.6.0"), PORT_1_5);
+test("the 1.5 port applies from pi-ai 1.5.0 on, and not before; under an older core (the unpinned install) Static stays TypeBox's", () => {
+  assert.equal(portFor("1.4.0", "1.4.0"), undefined);
+  assert.equal(portFor("1.0.3", "1.0.3"), undefined);
+  assert.equal(portFor("1.5.0", "1.5.0"), PORT_1_5);
+  assert.equal(portFor("1.6.0", "1.6.0"), PORT_1_5);
+  assert.equal(portFor("1.6.0", "1.0.3"), PORT_1_5_OLDER_CORE);
+  assert.equal(portFor("1.5.0", "1.4.0"), PORT_1_5_OLDER_CORE);
   assert.equal(describePort(PORT_1_5), "the 1.5 port: Type and TSchema from typebox, Static from @earendil-works/pi-schema");
+  assert.equal(describePort(PORT_1_5_OLDER_CORE), "the 1.5 port for an older core: Type, TSchema and Static from typebox");
+  assert.equal(PORT_1_5_OLDER_CORE.adapter, PORT_1_5.adapter);
 });
 
 test("the port changes import lines only: moved names leave pi-ai, type-only names stay type-only", () => {
@@ -133,5 +137,18 @@ test(
     assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`), []);
     // The copy really was ported: the printed import line is gone from it.
     assert.doesNotMatch(readFileSync(join(scratch, "examples/ch37-agent-core/lookup-evidence.ts"), "utf8"), /import \{ Type \} from "@earendil-works\/pi-ai"/);
+  },
+);
+
+const unpinned = readCompleteInstall(RELEASES_CACHE, unpinnedColumn().spec);
+test(
+  "the 1.5 port for an older core: the diff applied to a scratch copy of examples/ type-checks against the unpinned install (core 1.0.3, pi-ai 1.6.0) with 0 diagnostics",
+  { skip: unpinned === undefined ? "no unpinned-1.0.3 install in .cache/pi-releases (npm run matrix makes one)" : false },
+  (t) => {
+    const scratch = join(ROOT, ".cache", "port-check", `test-older-core-${process.pid}`);
+    t.after(() => rmSync(scratch, { recursive: true, force: true }));
+    const diagnostics = checkPortAgainst(PORT_1_5_OLDER_CORE, unpinned!.dir, scratch);
+    assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
+    assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`), []);
   },
 );

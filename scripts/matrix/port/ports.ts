@@ -1,4 +1,4 @@
-import { gte } from "semver";
+import { gte, lt } from "semver";
 import type { Port } from "./transform.ts";
 
 /**
@@ -12,17 +12,40 @@ import type { Port } from "./transform.ts";
 export const PORT_1_5: Port = {
   name: "the 1.5 port",
   since: "1.5.0",
+  coreSince: "1.5.0",
   from: "@earendil-works/pi-ai",
   moves: { Type: "typebox", TSchema: "typebox", Static: "@earendil-works/pi-schema" },
   adapter: "pi-ai-1.5.ts",
 };
 
-/** Every declared port, oldest first. */
-export const PORTS: readonly Port[] = [PORT_1_5];
+/**
+ * pi-ai 1.5.0 or later under an older core (a plain `npm i` of the pin brings pi-ai 1.6.0
+ * with core 1.0.3): that core's `AgentToolParams<T>` is still TypeBox's `Static<T>`, so
+ * pi-schema's `Static` leaves one diagnostic (run-step.ts, against core 1.0.3 with pi-ai
+ * 1.6.0) and all three names come from `typebox`. At run time it is the 1.5 port: only
+ * `Type` is a value.
+ */
+export const PORT_1_5_OLDER_CORE: Port = {
+  name: "the 1.5 port for an older core",
+  since: "1.5.0",
+  coreBefore: "1.5.0",
+  from: "@earendil-works/pi-ai",
+  moves: { Type: "typebox", TSchema: "typebox", Static: "typebox" },
+  adapter: "pi-ai-1.5.ts",
+};
 
-/** The port the book's code needs against pi-ai `aiVersion`: the newest whose `since` it has reached, or none. */
-export function portFor(aiVersion: string): Port | undefined {
-  return PORTS.filter((port) => gte(aiVersion, port.since)).at(-1);
+/** Every declared port, oldest first. */
+export const PORTS: readonly Port[] = [PORT_1_5_OLDER_CORE, PORT_1_5];
+
+/**
+ * The port the book's code needs against pi-ai `aiVersion` under core `coreVersion`: the
+ * newest whose `since` pi-ai has reached and whose core range holds the core, or none.
+ */
+export function portFor(aiVersion: string, coreVersion: string): Port | undefined {
+  const inCoreRange = (port: Port) =>
+    (port.coreSince === undefined || gte(coreVersion, port.coreSince)) &&
+    (port.coreBefore === undefined || lt(coreVersion, port.coreBefore));
+  return PORTS.filter((port) => gte(aiVersion, port.since) && inCoreRange(port)).at(-1);
 }
 
 /** The port called `name`, as a child process finds it in its environment. */

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "../../../examples/support/typescript.ts";
 import { PORT_ENV, portNamed, portNote } from "./ports.ts";
 import { portEdits, type Port } from "./transform.ts";
 
@@ -49,7 +50,7 @@ export function graphUsesPort(file: string, port: Port, seen = new Set<string>()
   } catch {
     return false;
   }
-  const imports = ts.preProcessFile(text, true, false).importedFiles.map((f) => f.fileName);
+  const imports = typescript.preProcessFile(text, true, false).importedFiles.map((f) => f.fileName);
   const uses =
     portEdits(text, port, file).length > 0 ||
     imports.filter((s) => s.startsWith(".")).some((s) => graphUsesPort(resolve(dirname(file), s), port, seen));

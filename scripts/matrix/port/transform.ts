@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "../../../examples/support/typescript.ts";
 
 /**
  * A port of the book's code to a release: the names that the release's pi-ai no longer
@@ -9,6 +10,12 @@ export interface Port {
   name: string;
   /** The first pi-ai release that needs it. */
   since: string;
+  /**
+   * The core releases it is for, when the core's own declarations decide a moved name's
+   * module: from `coreSince` (inclusive) to `coreBefore` (exclusive). Absent: any core.
+   */
+  coreSince?: string;
+  coreBefore?: string;
   /** The module the book imports the names from. */
   from: string;
   /** Each name that moves, and the module that provides it in the port. */
@@ -40,14 +47,14 @@ function specifierText(source: ts.SourceFile, spec: ts.ImportSpecifier, withType
  * names stay type-only). Returns no edits when the module imports none of them.
  */
 export function portEdits(text: string, port: Port, fileName = "module.ts"): ImportEdit[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const source = typescript.createSourceFile(fileName, text, typescript.ScriptTarget.Latest, true);
   const lines = text.split("\n");
   const edits: ImportEdit[] = [];
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement)) continue;
-    if (!ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== port.from) continue;
+    if (!typescript.isImportDeclaration(statement)) continue;
+    if (!typescript.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== port.from) continue;
     const bindings = statement.importClause?.namedBindings;
-    if (bindings === undefined || !ts.isNamedImports(bindings)) continue;
+    if (bindings === undefined || !typescript.isNamedImports(bindings)) continue;
     const typeOnly = statement.importClause!.isTypeOnly;
     const target = (e: ts.ImportSpecifier) => port.moves[(e.propertyName ?? e.name).text];
     const moving = bindings.elements.filter((e) => target(e) !== undefined);

@@ -1,0 +1,98 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { test } from "node:test";
+import { compileFiles, compileLater, type CompileDiagnostic } from "../../../examples/support/compile.ts";
+import { PACKAGE_NAMES, PIN, type PackageKey } from "../../../examples/support/pin.ts";
+import type { LedgerJson } from "../../ledger/render.ts";
+import { releaseColumn, unpinnedColumn } from "../columns.ts";
+import { readCompleteInstall, type CachedInstall } from "../install-cache.ts";
+import { childEnv, LEDGER_ENTRY, portOf, REGISTER_HOOK } from "../ledger-run.ts";
+import { RELEASES_CACHE, ROOT } from "../paths.ts";
+import { compileAboutPi, compileThroughPort } from "./compile-ported.ts";
+import { describePort, PORT_1_5, PORT_1_5_OLDER_CORE } from "./ports.ts";
+
+const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
+compileLater([RESEARCH_STEP]);
+
+const newest = readCompleteInstall(RELEASES_CACHE, releaseColumn("1.6.0").spec);
+const unpinned = readCompleteInstall(RELEASES_CACHE, unpinnedColumn().spec);
+const noCache = (column: string) =>
+  `no ${column} install in .cache/pi-releases (run npm run matrix, or node --import tsx scripts/matrix/cache-release.ts 1.6.0)`;
+
+const dirsOf = (install: CachedInstall) =>
+  Object.fromEntries(
+    (Object.keys(PACKAGE_NAMES) as PackageKey[]).map((key) => [key, join(install.dir, "node_modules", PACKAGE_NAMES[key])]),
+  ) as Record<PackageKey, string>;
+const brief = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`);
+/** File and code only: the line moves with the port's own import lines. */
+const where = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map((d) => `${d.file} TS${d.code}`);
+
+test("ch38.extra-tools.research-step at the pin: compiled as printed, no port named", () => {
+  const dirs = dirsOf({ dir: join(ROOT), key: "", versions: PIN, reused: true });
+  const measured = compileAboutPi([RESEARCH_STEP], dirs, undefined);
+  assert.equal(measured.port, undefined);
+  assert.deepEqual(brief(measured.diagnostics), []);
+});
+
+test(
+  "ch38.extra-tools.research-step at 1.6.0: as printed it does not compile; through the 1.5 port, 0 diagnostics; through a wrong port (Static from typebox), the diagnostic comes back",
+  { skip: newest === undefined ? noCache("1.6.0") : false },
+  () => {
+    const dirs = dirsOf(newest!);
+    assert.ok(brief(compileFiles([RESEARCH_STEP], dirs)).some((d) => /TS2305 Module '"@earendil-works\/pi-ai"' has no exported member 'Type'/.test(d)));
+    assert.equal(portOf(newest!), PORT_1_5);
+    const measured = compileAboutPi([RESEARCH_STEP], dirs, PORT_1_5);
+    assert.equal(measured.port, PORT_1_5);
+    assert.deepEqual(brief(measured.diagnostics), []);
+    // The older core's port reads Static from typebox: against 1.6.0's core that is the wrong Static.
+    assert.deepEqual(
+      where(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5_OLDER_CORE)),
+      ["examples/ch38-typed-step/run-step.ts TS2345"],
+    );
+  },
+);
+
+test(
+  "unpinned (core 1.0.3, pi-ai 1.6.0): the port for an older core compiles research-step.ts with 0 diagnostics; the 1.5 port's pi-schema Static does not fit core 1.0.3",
+  { skip: unpinned === undefined ? noCache("unpinned-1.0.3") : false },
+  () => {
+    const dirs = dirsOf(unpinned!);
+    assert.equal(portOf(unpinned!), PORT_1_5_OLDER_CORE);
+    assert.deepEqual(brief(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5_OLDER_CORE)), []);
+    assert.deepEqual(
+      where(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5)),
+      ["examples/ch38-typed-step/run-step.ts TS2345"],
+    );
+  },
+);
+
+test(
+  "the ledger at 1.6.0 through its port: ch38.extra-tools.research-step and the ch37 type claims are measured on the ported code (0 diagnostics, evidence names the port); the printed listing claims still fail",
+  { skip: newest === undefined ? noCache("1.6.0") : false },
+  () => {
+    const ids = [
+      "ch38.extra-tools.research-step",
+      "ch37.types.streamfn-compiles",
+      "ch37.types.untyped-params-unknown",
+      "ch37.code.listing-compiles",
+    ];
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--import", REGISTER_HOOK, LEDGER_ENTRY, "--json", "--no-write", "--only", `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`],
+      { cwd: ROOT, env: childEnv(newest!), encoding: "utf8", timeout: 300_000 },
+    );
+    const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
+    const outcome = (id: string) => {
+      const claim = claims.get(id);
+      return claim === undefined ? "not in the report" : "verdict" in claim ? `${claim.verdict}: ${claim.evidence}` : `CRASH: ${claim.crash}`;
+    };
+    const note = `; measured with ${describePort(PORT_1_5)}`;
+    assert.match(outcome("ch38.extra-tools.research-step"), /^holds: research-step\.ts \(extraTools: \[lookupEvidence\(corpus\)\]\) compiles through the 1\.5 port with 0 diagnostics; /);
+    assert.ok(outcome("ch38.extra-tools.research-step").endsWith(note));
+    assert.match(outcome("ch37.types.streamfn-compiles"), /^holds: examples\/ch37-agent-core\/research-agent\.ts through the 1\.5 port \(streamFn.*\): 0 diagnostics; measured with /);
+    assert.match(outcome("ch37.types.untyped-params-unknown"), /^holds: examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts through the 1\.5 port: TS2322 .*'unknown'/);
+    assert.match(outcome("ch37.code.listing-compiles"), /^fails: .*TS2305 .*no exported member 'Type'/);
+    assert.doesNotMatch(outcome("ch37.code.listing-compiles"), /measured with/);
+  },
+);
