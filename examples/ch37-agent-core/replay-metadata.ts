@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, Type } from "@earendil-works/pi-ai";
-import ts from "typescript";
+import type ts from "typescript";
 import { packageDir, PACKAGE_NAMES } from "../support/pin.ts";
 import { scriptedModels } from "../support/scripted.ts";
+import { typescript } from "../support/typescript.ts";
 
 /** The three ways a tool can declare replay: the field left out, "never" and "safe". */
 export const REPLAY_VALUES = [undefined, "never", "safe"] as const;
@@ -89,29 +90,29 @@ export interface ReplayRead {
 }
 
 function readsReplay(node: ts.Node): boolean {
-  if (ts.isPropertyAccessExpression(node)) return node.name.text === "replay";
-  if (ts.isElementAccessExpression(node)) return ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "replay";
+  if (typescript.isPropertyAccessExpression(node)) return node.name.text === "replay";
+  if (typescript.isElementAccessExpression(node)) return typescript.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "replay";
   // const { replay } = tool; const { replay: r } = tool
-  if (ts.isBindingElement(node)) {
+  if (typescript.isBindingElement(node)) {
     const name = node.propertyName ?? node.name;
-    return (ts.isIdentifier(name) || ts.isStringLiteralLike(name)) && name.text === "replay";
+    return (typescript.isIdentifier(name) || typescript.isStringLiteralLike(name)) && name.text === "replay";
   }
   // "replay" in tool
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) {
-    return ts.isStringLiteralLike(node.left) && node.left.text === "replay";
+  if (typescript.isBinaryExpression(node) && node.operatorToken.kind === typescript.SyntaxKind.InKeyword) {
+    return typescript.isStringLiteralLike(node.left) && node.left.text === "replay";
   }
   return false;
 }
 
 /** Every read of a property named `replay` in one JavaScript file, from its syntax tree. */
 export function replayReadsInSource(file: string, text: string): ReplayRead[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const source = typescript.createSourceFile(file, text, typescript.ScriptTarget.Latest, true);
   const reads: ReplayRead[] = [];
   const visit = (node: ts.Node): void => {
     if (readsReplay(node)) {
       reads.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, code: node.getText(source) });
     }
-    ts.forEachChild(node, visit);
+    typescript.forEachChild(node, visit);
   };
   visit(source);
   return reads;

@@ -26,6 +26,24 @@ interface Session {
 
 const sessions = new Map<string, Session>();
 const announced = new Set<string>();
+const forgetters: (() => void)[] = [];
+let dropped = false;
+
+/**
+ * Forgets every shared program, so that the memory its type-check took (hundreds of MB) can
+ * be collected once the type-checking is over. A later call makes a new program and checks
+ * the declarations again. Announced files stay announced.
+ */
+export function dropSharedPrograms(): void {
+  dropped = sessions.size > 0 || dropped;
+  sessions.clear();
+  for (const forget of forgetters) forget();
+}
+
+/** Registers `forget`, which drops a cache holding a shared program's checker, for {@link dropSharedPrograms}. */
+export function whenSharedProgramsDropped(forget: () => void): void {
+  forgetters.push(forget);
+}
 
 /**
  * Files (absolute paths) that later calls in this process will type-check. The first
@@ -118,6 +136,7 @@ export function sharedProgram(options: ts.CompilerOptions, roots: readonly strin
   const key = JSON.stringify([options, documented]);
   let session = sessions.get(key);
   if (session === undefined) {
+    if (dropped) process.emitWarning("a shared TypeScript program is made again after dropSharedPrograms(): its declarations are parsed and checked a second time");
     session = { options, documented, host: cachingHost(options, documented), roots: new Set(), current: undefined };
     sessions.set(key, session);
   }

@@ -21,6 +21,17 @@ export interface CheckResult {
 export interface Check {
   id: string;
   run(): Promise<CheckResult>;
+  /**
+   * Begins the part of the measurement that waits on another process (a child process, the
+   * npm registry). The runner calls it for every check before the first `run`, so that the
+   * wait overlaps the checks that hold the event loop (type-checking); `run` awaits the same work.
+   */
+  start?(): void;
+  /**
+   * The check asks the TypeScript checker (the process's shared program). The runner runs
+   * these before the others, and the ledger then drops the program and its memory.
+   */
+  asksTypeChecker?: boolean;
 }
 
 /** `holds` when the measurement agrees with the claim, `fails` otherwise; same evidence either way. */
@@ -40,6 +51,11 @@ export function qualified(condition: string, counterexample: string): CheckResul
 /** A claim this companion cannot check here, with the reason the ledger prints. */
 export function notCheckable(reason: string): CheckResult {
   return { verdict: "not-checkable", evidence: reason };
+}
+
+/** `check`, marked as asking the TypeScript checker (see {@link Check.asksTypeChecker}). */
+export function askingTypeChecker(check: Check): Check {
+  return { ...check, asksTypeChecker: true };
 }
 
 /** A check whose measurement is synchronous (static reads of the installed packages). */

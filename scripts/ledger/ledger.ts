@@ -1,9 +1,11 @@
 import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
+import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
 import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
 import { parseArgs } from "./args.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
+import { collectGarbage } from "./collect-garbage.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./registry.ts";
 import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
@@ -86,6 +88,12 @@ export async function runLedger(
   const total = selected.length;
   const outcomes = await runChecks(toRun, {
     concurrency: 4,
+    // The program the type checks shared is most of the memory the ledger takes: let it go
+    // before the checks that run the listings and start child processes.
+    afterTypeChecks: () => {
+      dropSharedPrograms();
+      collectGarbage();
+    },
     onSettled: (outcome) => {
       if (outcome.id === negativeControl.id) return;
       const line = `[${String(++settledClaims).padStart(String(total).length)}/${total}] ${verdictColumn(outcome).padEnd(13)} ${outcome.id}`;

@@ -14,3 +14,11 @@ export function once<T>(measure: () => Promise<T>): () => Promise<T> {
     return value;
   };
 }
+
+/**
+ * Starts a measurement made with {@link once} without waiting for it: a check's `start`. A
+ * rejection is not lost: it reaches the check's `run`, which awaits the same measurement.
+ */
+export function begin(measurement: () => Promise<unknown>): void {
+  measurement().catch(() => {});
+}

@@ -50,3 +50,36 @@ test("runner: ch37.deps.coding-agent-builds-on-core — a check waiting on I/O i
     ["result", "result"],
   );
 });
+
+test("runner: every start is called before the first check runs, so a child process or registry look-up waits beside the type-check", async () => {
+  const calls: string[] = [];
+  const check = (id: string, start: boolean) => ({
+    id,
+    ...(start ? { start: () => void calls.push(`start ${id}`) } : {}),
+    run: async () => {
+      calls.push(`run ${id}`);
+      return verdictOf(true, id);
+    },
+  });
+  await runChecks([check("a", false), check("b", true), check("c", true)], { concurrency: 1 });
+  assert.deepEqual(calls, ["start b", "start c", "run a", "run b", "run c"]);
+});
+
+test("runner: the checks that ask the type checker run first, then afterTypeChecks, then the rest; outcomes keep the input order", async () => {
+  const calls: string[] = [];
+  const check = (id: string, asksTypeChecker: boolean) => ({
+    id,
+    asksTypeChecker,
+    run: async () => {
+      calls.push(id);
+      await sleep(1);
+      return verdictOf(true, id);
+    },
+  });
+  const outcomes = await runChecks([check("runs", false), check("types1", true), check("runs2", false), check("types2", true)], {
+    concurrency: 4,
+    afterTypeChecks: () => void calls.push("afterTypeChecks"),
+  });
+  assert.deepEqual(calls, ["types1", "types2", "afterTypeChecks", "runs", "runs2"]);
+  assert.deepEqual(outcomes.map((o) => o.id), ["runs", "types1", "runs2", "types2"]);
+});

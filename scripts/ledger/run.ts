@@ -14,6 +14,11 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Called as each check settles, with how many have settled so far. */
   onSettled?: (outcome: Outcome, settled: number, total: number) => void;
+  /**
+   * Called once every check that asks the type checker has settled, before any other check
+   * runs: where the ledger lets go of the TypeScript program they shared.
+   */
+  afterTypeChecks?: () => void;
 }
 
 function describeError(error: unknown): string {
@@ -54,20 +59,36 @@ async function runOne(check: Check, timeoutMs: number): Promise<Outcome> {
   }
 }
 
-/** Runs checks with bounded concurrency; outcomes come back in the order of `checks`. */
+/**
+ * Runs checks with bounded concurrency; outcomes come back in the order of `checks`. First
+ * every check's `start`; then the checks that ask the type checker, and `afterTypeChecks`;
+ * then the others. Type-checking holds the event loop and takes most of the memory: the
+ * other processes the starts set off wait beside it, and the rest of the checks run once
+ * its memory can be let go.
+ */
 export async function runChecks(checks: readonly Check[], options: RunOptions = {}): Promise<Outcome[]> {
-  const { concurrency = 2, timeoutMs = 120_000, onSettled } = options;
+  const { concurrency = 2, timeoutMs = 120_000, onSettled, afterTypeChecks } = options;
+  for (const check of checks) check.start?.();
+  // One turn of the event loop, so that what the starts set off behind a promise (a spawn)
+  // is under way before a synchronous check holds the loop.
+  await new Promise((resolve) => setImmediate(resolve));
   const outcomes: Outcome[] = new Array(checks.length);
-  let next = 0;
   let settled = 0;
-  const worker = async (): Promise<void> => {
-    while (next < checks.length) {
-      const index = next++;
-      const outcome = await runOne(checks[index]!, timeoutMs);
-      outcomes[index] = outcome;
-      onSettled?.(outcome, ++settled, checks.length);
-    }
+  const runAll = async (indices: number[]): Promise<void> => {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < indices.length) {
+        const index = indices[next++]!;
+        const outcome = await runOne(checks[index]!, timeoutMs);
+        outcomes[index] = outcome;
+        onSettled?.(outcome, ++settled, checks.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, indices.length) }, worker));
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, checks.length) }, worker));
+  const indices = checks.map((_, i) => i);
+  await runAll(indices.filter((i) => checks[i]!.asksTypeChecker === true));
+  afterTypeChecks?.();
+  await runAll(indices.filter((i) => checks[i]!.asksTypeChecker !== true));
   return outcomes;
 }

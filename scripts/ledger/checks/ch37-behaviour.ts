@@ -122,6 +122,7 @@ const neighbours = (run: QueueRun) =>
 const checks: Check[] = [
   {
     id: "ch37.types.untyped-params-unknown",
+    asksTypeChecker: true,
     run: () =>
       withListingsAboutPi(({ untypedParams: { file, diagnostics, outcome } }, through) =>
         verdictOf(
@@ -133,6 +134,7 @@ const checks: Check[] = [
   },
   {
     id: "ch37.types.streamfn-compiles",
+    asksTypeChecker: true,
     run: () =>
       withListingsAboutPi(({ researchAgent: { file, diagnostics } }, through) =>
         verdictOf(
@@ -144,6 +146,7 @@ const checks: Check[] = [
   },
   {
     id: "ch37.code.listing-compiles",
+    asksTypeChecker: true,
     run: () =>
       withListings(({ lookupEvidence, researchAgent }) => {
         const all = [...lookupEvidence.diagnostics, ...researchAgent.diagnostics];

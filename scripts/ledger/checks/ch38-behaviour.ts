@@ -1,4 +1,3 @@
-import { run as runTests } from "node:test";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/abort-discards-valid.ts";
@@ -19,8 +18,9 @@ import { compileFiles, compileLater } from "../../../examples/support/compile.ts
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
 import { qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
-import { once } from "../once.ts";
+import { begin, once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
+import { runTestFile } from "../test-file.ts";
 import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
 
 type RowRun = TableRuns.RowRun;
@@ -157,28 +157,15 @@ const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
 compileLater([...STEP_LISTING, RESEARCH_STEP]);
 const STEP_TESTS = fileURLToPath(new URL("../../../examples/ch38-typed-step/step.test.ts", import.meta.url));
 
-/** Runs step.test.ts in a child test runner (it inherits this process's loader and resolution hook). */
-async function runStepTests(): Promise<{ passed: string[]; failed: string[] }> {
-  const passed: string[] = [];
-  const failed: string[] = [];
-  const stream = runTests({ files: [STEP_TESTS] });
-  stream.on("test:pass", (event) => {
-    if (event.nesting === 0) passed.push(event.name);
-  });
-  stream.on("test:fail", (event) => {
-    if (event.nesting === 0) failed.push(event.name);
-  });
-  for await (const _ of stream) {
-    // drain: the counts come from the listeners
-  }
-  return { passed, failed };
-}
+// step.test.ts in a child process: started before the checks run, beside the type-check.
+const stepTests = once(() => runTestFile(STEP_TESTS));
 
 const KINDS: readonly Step.StepFailureKind[] = ["provider", "invalid-submissions", "turn-limit", "no-submit"];
 
 const checks: Check[] = [
   {
     id: "ch38.code.listing-compiles",
+    asksTypeChecker: true,
     async run(): Promise<CheckResult> {
       const { core, dirs } = installedPi();
       const diagnostics = compileFiles(STEP_LISTING, dirs);
@@ -193,9 +180,10 @@ const checks: Check[] = [
   },
   {
     id: "ch38.tests.fourteen",
+    start: () => begin(stepTests),
     async run() {
       const h = await stepHarness();
-      const { passed, failed } = await runStepTests();
+      const { passed, failed } = await stepTests();
       const rowNames = h.stepTable.map((row) => `${row.row} — ${row.claim}`);
       const rowsPassed = rowNames.filter((name) => passed.includes(name));
       return verdictOf(
@@ -528,6 +516,7 @@ const checks: Check[] = [
   },
   {
     id: "ch38.extra-tools.research-step",
+    asksTypeChecker: true,
     async run() {
       const { dirs } = installedPi();
       // The claim is about what step() does with extra tools, not about research-step.ts's

@@ -1,5 +1,5 @@
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { askingTypeChecker, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import {
   baseTypesOf,
   declarations,
@@ -165,8 +165,7 @@ function declarationCheck(id: string, needs: readonly string[], measure: () => C
   };
 }
 
-/** The claims read from the core's and pi-ai's declarations with the TypeScript checker. */
-export const declaredTypeChecks: Check[] = [
+const checks: Check[] = [
   declarationCheck("ch37.types.agenttool-extends-tool", ["AgentTool"], agentToolExtendsTool),
   declarationCheck("ch37.types.agenttool-four-optional", ["AgentTool"], agentToolFourOptional),
   declarationCheck("ch37.types.execute-signature", ["AgentTool"], executeSignature),
@@ -178,3 +177,6 @@ export const declaredTypeChecks: Check[] = [
   staticCheck("ch38.imports.static-tschema-from-pi-ai", staticTypeImports),
   declarationCheck("ch38.bounds.not-in-pi", ["AgentOptions", "AgentLoopConfig"], boundsNotInPi),
 ];
+
+/** The claims read from the core's and pi-ai's declarations with the TypeScript checker. */
+export const declaredTypeChecks: Check[] = checks.map(askingTypeChecker);

@@ -1,5 +1,5 @@
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { askingTypeChecker, qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { declarations, documentationOf, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { collapseWhitespace, locate, normaliseDocument, packageReadme } from "../static/readme.ts";
@@ -193,4 +193,4 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
 ];
 
 /** One check per documented claim. */
-export const documentationChecks: Check[] = DOCUMENTED_CLAIMS.map(documentedCheck);
+export const documentationChecks: Check[] = DOCUMENTED_CLAIMS.map((claim) => askingTypeChecker(documentedCheck(claim)));

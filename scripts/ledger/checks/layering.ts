@@ -4,6 +4,7 @@ import { brokenEdges, CLOSURE_RULE_NAME, dependencyClosure } from "../static/clo
 import { declaredRuntimeDependencies, describeDependency, isExactVersion } from "../static/dependencies.ts";
 import { installedPi, readPackageJson, type PackageJson } from "../static/installed.ts";
 import { npmView } from "../static/npm-registry.ts";
+import { begin, once } from "../once.ts";
 import {
   isNodeBuiltin,
   isRelative,
@@ -207,10 +208,13 @@ function terminalModuleFiles(packageDir: string): string[] {
   return [...byFile].map(([file, modules]) => `${file}${bins.includes(file) ? " (its bin)" : ""} imports ${[...modules].join(", ")}`);
 }
 
+const codingAgentSpec = () => `@earendil-works/pi-coding-agent@${installedPi().core}`;
+// Started before the checks run: the registry answers while the type-check holds the loop.
+const codingAgentDependencies = once(() => npmView(codingAgentSpec(), "dependencies"));
+
 async function codingAgentBuildsOnCore(): Promise<CheckResult> {
-  const { core } = installedPi();
-  const spec = `@earendil-works/pi-coding-agent@${core}`;
-  const answer = await npmView(spec, "dependencies");
+  const spec = codingAgentSpec();
+  const answer = await codingAgentDependencies();
   if (answer.kind === "unreachable") return notCheckable(`registry metadata unavailable: ${answer.detail}`);
   if (answer.kind === "not-served") return notCheckable(`${spec} is not on the registry: ${answer.detail}`);
   const deps = (answer.value ?? {}) as Record<string, string>;
@@ -233,5 +237,5 @@ export const layeringChecks: Check[] = [
   staticCheck("ch37.dist.specifiers-closed", specifiersClosed),
   staticCheck("ch37.dist.no-interface-imports", noInterfaceImports),
   staticCheck("ch37.deps.pi-ai-graph-no-ui", piAiGraphHasNoUi),
-  { id: "ch37.deps.coding-agent-builds-on-core", run: codingAgentBuildsOnCore },
+  { id: "ch37.deps.coding-agent-builds-on-core", start: () => begin(codingAgentDependencies), run: codingAgentBuildsOnCore },
 ];

@@ -1,18 +1,22 @@
 import { BOOK_PIN, PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { notCheckable, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { askingTypeChecker, notCheckable, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { declarations, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
+import { begin, once } from "../once.ts";
 import { npmView } from "../static/npm-registry.ts";
+
+const BOOK_PIN_SPEC = `${PACKAGE_NAMES.core}@${BOOK_PIN}`;
+// Started before the checks run: the registry answers while the type-check holds the loop.
+const bookPinOnRegistry = once(() => npmView(BOOK_PIN_SPEC, "version"));
 
 async function pinnedToBookRelease(): Promise<CheckResult> {
   const { core } = installedPi();
-  const spec = `${PACKAGE_NAMES.core}@${BOOK_PIN}`;
-  const answer = await npmView(spec, "version");
+  const answer = await bookPinOnRegistry();
   const why = "how the book's observations were made is a fact about the book, not the package";
   if (core === BOOK_PIN) return notCheckable(`this run measured ${BOOK_PIN} itself, but ${why}`);
   const registry =
     answer.kind === "found"
-      ? `${spec} is on the registry, yet this run measured ${core}`
+      ? `${BOOK_PIN_SPEC} is on the registry, yet this run measured ${core}`
       : answer.kind === "not-served"
         ? `${BOOK_PIN} cannot be installed (${answer.detail}); this run measured ${core} as the nearest installable stand-in`
         : `registry not asked (${answer.detail}); this run measured ${core}`;
@@ -38,11 +42,11 @@ function hostTable(): CheckResult {
 
 /** Claims about the book itself, another chapter's subsystem, or the book's own design. */
 export const scopeChecks: Check[] = [
-  { id: "meta.pinned-1.0.4", run: pinnedToBookRelease },
+  { id: "meta.pinned-1.0.4", start: () => begin(bookPinOnRegistry), run: pinnedToBookRelease },
   staticCheck("ch37.coding-agent.assignment-inert", () =>
     notCheckable(
       "about pi-coding-agent's sessions (chapter 34's subsystem): the companion installs the bare core only, so there is no session whose requests could be observed",
     ),
   ),
-  staticCheck("ch37.host-table", hostTable),
+  askingTypeChecker(staticCheck("ch37.host-table", hostTable)),
 ];

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import type ts from "typescript";
 import { typescript } from "../../../examples/support/typescript.ts";
 import { programFor } from "../../../examples/support/compile.ts";
+import { whenSharedProgramsDropped } from "../../../examples/support/shared-program.ts";
 import { installedPi } from "./installed.ts";
 
 /**
@@ -18,6 +19,9 @@ export interface Declarations {
 }
 
 let cached: Declarations | undefined;
+whenSharedProgramsDropped(() => {
+  cached = undefined;
+});
 
 function moduleExports(program: ts.Program, checker: ts.TypeChecker, file: string): Map<string, ts.Symbol> {
   const source = program.getSourceFile(file);
