@@ -1,22 +1,23 @@
 "use strict";
-// tslab 1.0.22 builds one TypeScript watch program per kernel. This lays the project's
-// settings and three fixes over it, without editing tslab.
+// The project's compiler settings, and tslab 1.0.22's own TypeScript (5.0.4) patched
+// where the kernel still uses it: its ES module -> CommonJS step, which keeps source maps
+// (stack-traces.cjs), and the watch program tslab builds for completion and inspection
+// (cells are checked and compiled by converter.cjs, with the project's TypeScript).
 
 const path = require("node:path");
-const { withShorthandFix } = require("./emit-fixes.cjs");
 const { transpileKeepingMaps } = require("./stack-traces.cjs");
-const { readableDiagnostics } = require("./diagnostics.cjs");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..", "..");
 
 /**
- * Compiler options laid over tslab's hard-wired ones.
+ * The project's settings, laid over tslab's hard-wired compiler options (and used by
+ * converter.cjs).
  * - Bundler resolution honours package `exports` (tslab's node10 resolution ignores them,
  *   so subpath imports such as `@earendil-works/pi-ai/models` failed to type-check).
  * - allowImportingTsExtensions accepts `./lookup-evidence.ts`, which is how the project's
  *   own files import each other (tslab rejected it with TS5097). TypeScript reports that
  *   this option wants noEmit; tslab drops option diagnostics that have no file, and emit
- *   is unaffected, so cells still compile.
+ *   is unaffected, so cells still compile (tsc's tsconfig.json has noEmit).
  * - inlineSourceMap lets the kernel show a throw at its `.ts` file and line.
  * - strict, lib and types match tsconfig.json: a listing that fails `tsc` must fail in
  *   the notebook, and one that passes must pass. `types` also keeps tslab from loading
@@ -78,83 +79,22 @@ function withSharedTimer(system) {
 }
 
 /**
- * tslab checks a cell together with every project file it imports, and does it with the
- * new program of each cell, so a cell importing step.ts re-checked step.ts and everything
- * under it every time: most of a notebook's time (a CPU profile of ch38-typed-step: 40
- * of 61 s of cell work in getPreEmitDiagnosticsOfFiles). An imported file's diagnostics
- * depend only on the files it reaches and the global declarations, so they are kept
- * until one of those changes (a reader editing a file gives it a new SourceFile). The
- * cell itself, always first in `sourceFiles`, is checked every time.
- */
-function withCachedDependencyDiagnostics(ts, getPreEmitDiagnosticsOfFiles, currentBuilder) {
-  const cache = new Map(); // file name -> { key: SourceFile[], diagnostics }
-  function keyOf(builder, program, sourceFile) {
-    const files = builder.getAllDependencies(sourceFile).map((name) => program.getSourceFile(name));
-    for (const file of program.getSourceFiles()) if (!ts.isExternalModule(file)) files.push(file);
-    return files;
-  }
-  const sameKey = (a, b) => a.length === b.length && a.every((file, i) => file === b[i]);
-  return (program, sourceFiles, cancellationToken) => {
-    const builder = currentBuilder();
-    if (builder === undefined || builder.getProgram() !== program || sourceFiles.length < 2) {
-      return readableDiagnostics(ts, getPreEmitDiagnosticsOfFiles(program, sourceFiles, cancellationToken));
-    }
-    const [cell, ...imported] = sourceFiles;
-    const diagnostics = [...getPreEmitDiagnosticsOfFiles(program, [cell], cancellationToken)];
-    for (const file of imported) {
-      const key = keyOf(builder, program, file);
-      let entry = cache.get(file.fileName);
-      if (entry === undefined || !sameKey(entry.key, key)) {
-        entry = { key, diagnostics: getPreEmitDiagnosticsOfFiles(program, [file], cancellationToken) };
-        cache.set(file.fileName, entry);
-      }
-      diagnostics.push(...entry.diagnostics);
-    }
-    return readableDiagnostics(ts, ts.sortAndDeduplicateDiagnostics(diagnostics));
-  };
-}
-
-/**
  * The TypeScript module tslab should use. TypeScript's exports are read-only getters, so
  * this is a proxy, and start-kernel.cjs puts it in the require cache before tslab loads.
  */
 function patchedTypeScript(ts) {
-  let latestBuilder;
   // tslab's ES module -> CommonJS step (its only transpileModule call, on "custom.js").
   const transpileModule = (input, options) =>
     options?.fileName === "custom.js" ? transpileKeepingMaps(ts, ts.transpileModule, input, options, PROJECT_ROOT) : ts.transpileModule(input, options);
-  const getPreEmitDiagnosticsOfFiles = withCachedDependencyDiagnostics(ts, ts.getPreEmitDiagnosticsOfFiles, () => latestBuilder);
-  function createWatchCompilerHost(rootFiles, options, system, ...rest) {
-    const host = ts.createWatchCompilerHost(
-      rootFiles,
-      { ...options, ...projectCompilerOptions(ts) },
-      withSharedTimer(system),
-      ...rest,
-    );
-    // tslab assigns its own afterProgramCreate to keep each new builder; give it one
-    // whose emit carries the shorthand fix.
-    let afterProgramCreate = host.afterProgramCreate;
-    Object.defineProperty(host, "afterProgramCreate", {
-      get: () => afterProgramCreate,
-      set: (callback) => {
-        afterProgramCreate = (builder) => {
-          latestBuilder = builder;
-          callback(withShorthandFix(ts, builder));
-        };
-      },
-      configurable: true,
-      enumerable: true,
-    });
-    return host;
-  }
+  const createWatchCompilerHost = (rootFiles, options, system, ...rest) =>
+    ts.createWatchCompilerHost(rootFiles, { ...options, ...projectCompilerOptions(ts) }, withSharedTimer(system), ...rest);
   return new Proxy(ts, {
     get: (target, key) => {
       if (key === "createWatchCompilerHost") return createWatchCompilerHost;
-      if (key === "getPreEmitDiagnosticsOfFiles") return getPreEmitDiagnosticsOfFiles;
       if (key === "transpileModule") return transpileModule;
       return target[key];
     },
   });
 }
 
-module.exports = { patchedTypeScript };
+module.exports = { patchedTypeScript, projectCompilerOptions };

@@ -3,20 +3,16 @@
 
 const path = require("node:path");
 
-// tslab keeps every earlier cell's declarations in this virtual file.
-const EARLIER_CELLS_FILE = "/__prev__.d.ts";
-
 /**
- * tslab rewrites a name declared by an earlier cell to `exports.name`, but it misses the
+ * tslab rewrites a name declared by an earlier cell to `exports.name`, but it missed the
  * name in a shorthand property: `{ model }` ran as a bare `model` and threw
- * ReferenceError. This transformer runs before tslab's and writes such a property out in
- * full, `{ model: exports.model }`.
+ * ReferenceError. This transformer runs before that rewrite and writes such a property
+ * out in full, `{ model: exports.model }`. `fromEarlierCell(symbol)` says whether a
+ * symbol is declared by an earlier cell.
  */
-function expandEarlierCellShorthands(ts, checker) {
+function expandEarlierCellShorthands(ts, checker, fromEarlierCell) {
   return (context) => (sourceFile) => {
     const factory = context.factory;
-    const fromEarlierCell = (symbol) =>
-      symbol?.declarations?.some((declaration) => declaration.getSourceFile().fileName.endsWith(EARLIER_CELLS_FILE)) ?? false;
     function visit(node) {
       if (ts.isShorthandPropertyAssignment(node) && node.objectAssignmentInitializer === undefined) {
         const original = ts.getOriginalNode(node);
@@ -31,18 +27,7 @@ function expandEarlierCellShorthands(ts, checker) {
   };
 }
 
-/** Makes every emit of `builder` run {@link expandEarlierCellShorthands} first. */
-function withShorthandFix(ts, builder) {
-  const emit = builder.emit;
-  builder.emit = (sourceFile, writeFile, cancel, declarationsOnly, transformers = {}) =>
-    emit.call(builder, sourceFile, writeFile, cancel, declarationsOnly, {
-      ...transformers,
-      after: [expandEarlierCellShorthands(ts, builder.getProgram().getTypeChecker()), ...(transformers.after ?? [])],
-    });
-  return builder;
-}
-
-// TypeScript 5.0 keeps `.ts` in emitted specifiers. The module tslab loads is the
+// TypeScript keeps `.ts` in emitted specifiers. The module tslab loads is the
 // emitted `.js` beside the source, which it finds only when the specifier has no
 // extension (TypeScript 5.7's rewriteRelativeImportExtensions does the same job).
 const RELATIVE_TS_REQUIRE = /require\((["'])(\.{1,2}\/[^"']*?)\.ts\1\)/g;
@@ -144,4 +129,4 @@ function withRewrittenModules(converter, projectRoot) {
   };
 }
 
-module.exports = { withShorthandFix, withRewrittenModules, rewriteRelativeTsRequires, rewriteImportMeta, createReloads };
+module.exports = { expandEarlierCellShorthands, withRewrittenModules, rewriteRelativeTsRequires, rewriteImportMeta, createReloads };

@@ -3,8 +3,9 @@
 //
 // It starts tslab 1.0.22 with these changes, each explained where it is made:
 // - the working directory is the project root, so cells import `./examples/...`;
-// - cells type-check with the project's settings, and tslab's watch program survives
-//   files changing under it (compiler-host.cjs);
+// - cells and the project files they import are type-checked and compiled with the
+//   project's TypeScript and settings, by one program and checker for the kernel's life
+//   (converter.cjs, in place of tslab's converter, which made a new one per cell);
 // - `.ts` imports between project files load at run time, imported files may use
 //   import.meta, and `{ name }` shorthand works for names from earlier cells
 //   (emit-fixes.cjs);
@@ -13,7 +14,7 @@
 // - requests wait until every socket is bound.
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
-// tslab still compiles the cells and the project files they import; `--import tsx` is
+// tslab runs the compiled cells and project files; `--import tsx` is
 // there so that a child process started with this process's loader flags can run a .ts
 // file, as it can under the project's scripts.
 
@@ -21,6 +22,7 @@ const { createRequire } = require("node:module");
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { patchedTypeScript } = require("./compiler-host.cjs");
+const { createConverter } = require("./converter.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
 const { readFileSync } = require("node:fs");
@@ -58,9 +60,11 @@ const fromTslab = createRequire(tslabMain);
 // tslab's own modules load it.
 const typescriptPath = fromTslab.resolve("@tslab/typescript-for-tslab");
 fromTslab(typescriptPath);
-require.cache[typescriptPath].exports = patchedTypeScript(require.cache[typescriptPath].exports);
+const tslabTypeScript = patchedTypeScript(require.cache[typescriptPath].exports);
+require.cache[typescriptPath].exports = tslabTypeScript;
 // The same module instances tslab's main.js uses, so the patches below are the ones it calls.
 const executorModule = fromTslab("./executor.js");
+const { esModuleToCommonJSModule } = fromTslab("./converter.js");
 const jupyterModule = fromTslab("./jupyter.js");
 const { startKernel } = fromTslab("./main.js");
 const { version: tslabVersion } = fromTslab("../package.json");
@@ -72,7 +76,17 @@ executorModule.createExecutor = function (rootDir, converters, console) {
   let node;
   const patchedConverters = {
     get node() {
-      node ??= failures.withTypeErrorTracking(withRewrittenModules(converters.node, projectRoot));
+      node ??= failures.withTypeErrorTracking(
+        withRewrittenModules(
+          createConverter({
+            ts: fromProject("typescript"),
+            projectRoot,
+            toCommonJs: (js) => esModuleToCommonJSModule(js, tslabTypeScript.ScriptTarget.ES2022),
+            tslabConverter: () => converters.node,
+          }),
+          projectRoot,
+        ),
+      );
       return node;
     },
     get browser() {

@@ -1,0 +1,125 @@
+// The kernel's converter (kernel/converter.cjs) in-process, without a kernel: one program
+// and one type checker for the kernel's life, each cell checked as a file beside it.
+// These pin what a reader relies on when cells see each other and the project's files.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, relative } from "node:path";
+import { after, test } from "node:test";
+import ts from "typescript";
+import { PROJECT_ROOT } from "./kernelspec.ts";
+
+interface Position {
+  line: number;
+  character: number;
+}
+interface KernelDiagnostic {
+  start: Position;
+  code: number;
+  messageText: string;
+  fileName?: string;
+}
+interface Converted {
+  output?: string;
+  declOutput?: string;
+  diagnostics: KernelDiagnostic[];
+  hasToplevelAwait?: boolean;
+  sideOutputs?: { path: string; data: string }[];
+  lastExpressionVar?: string;
+}
+interface Converter {
+  convert(prevDecl: string, src: string): Converted;
+}
+
+const require = createRequire(import.meta.url);
+const { createConverter } = require("./kernel/converter.cjs") as {
+  createConverter(options: { ts: typeof ts; projectRoot: string; toCommonJs: (js: string) => string; tslabConverter: () => never }): Converter;
+};
+
+/** The output stays the ES module TypeScript emits, to read it. One for all the tests, as one per kernel. */
+const shared = createConverter({
+  ts,
+  projectRoot: PROJECT_ROOT,
+  toCommonJs: (js) => js,
+  tslabConverter: () => assert.fail("tslab's own converter is for completion only"),
+});
+
+/** A fresh run of cells, as the executor makes them: a cell's names reach the next only when it compiled. */
+function session(conv: Converter = shared) {
+  let prevDecl = "";
+  return (src: string): Converted => {
+    const converted = conv.convert(prevDecl, src);
+    if (converted.diagnostics.length === 0) prevDecl = converted.declOutput ?? "";
+    return converted;
+  };
+}
+
+const codes = (converted: Converted) => converted.diagnostics.map((d) => d.code);
+// Project files of the test's own, under the project root (cells import from there) but
+// outside what tsconfig.json includes (.cache/ is ignored), so no other test sees them.
+mkdirSync(join(PROJECT_ROOT, ".cache"), { recursive: true });
+const scratch = mkdtempSync(join(PROJECT_ROOT, ".cache", "converter-test-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+test("converter: a later cell reads an earlier cell's names from exports, in a shorthand property too", () => {
+  const cell = session();
+  assert.deepEqual(codes(cell("const model = 'faux';\nconst count = 2;")), []);
+  const converted = cell("const run = { model, twice: count * 2 };\nrun");
+  assert.deepEqual(codes(converted), []);
+  assert.match(converted.output!, /\{ model: exports\.model, twice: exports\.count \* 2 \}/);
+  assert.equal(converted.lastExpressionVar, "tsLastExpr");
+});
+
+test("converter: a re-run cell that declares the same const shadows the earlier one, with its own type", () => {
+  const cell = session();
+  cell("const limit = 2;");
+  cell("const limit = 'two';");
+  assert.deepEqual(codes(cell("const n: number = limit;")), [2322]);
+  assert.deepEqual(codes(cell("const s: string = limit;")), []);
+});
+
+test("converter: a cell that does not type-check fails with tsc's diagnostic, and its names stay unknown", () => {
+  const cell = session();
+  const failed = cell('const pending: Promise<number> = Promise.resolve("three");');
+  assert.deepEqual(codes(failed), [2322]);
+  assert.equal(failed.output, undefined);
+  assert.deepEqual(codes(cell("pending")), [2304]);
+});
+
+test("converter: @ts-expect-error and @ts-ignore are honoured as tsc honours them, and an unused @ts-expect-error is an error", () => {
+  const cell = session();
+  assert.deepEqual(codes(cell("// @ts-expect-error\nconst a: string = 1;\n// @ts-ignore\nconst b: number = 'b';")), []);
+  assert.deepEqual(codes(cell("// @ts-expect-error\nconst c = 1;")), [2578]);
+});
+
+test("converter: a project file's type error fails the cell that imports it, named by its path", () => {
+  const file = join(scratch, "broken.ts");
+  writeFileSync(file, "export const broken: number = 'not a number';\n");
+  const converted = session()(`import { broken } from "./${relative(PROJECT_ROOT, file)}";\nbroken`);
+  assert.deepEqual(codes(converted), [2322]);
+  assert.equal(converted.diagnostics[0]!.fileName, relative(PROJECT_ROOT, file));
+});
+
+test("converter: an edited project file is checked and emitted again; an unchanged one is emitted once", () => {
+  const file = join(scratch, "value.ts");
+  writeFileSync(file, "export const value: number = 1;\n");
+  const cell = session();
+  const specifier = `./${relative(PROJECT_ROOT, file)}`;
+  const first = cell(`import { value } from "${specifier}";\nvalue`);
+  assert.deepEqual(codes(first), []);
+  assert.deepEqual(first.sideOutputs?.map((side) => side.path), [file.replace(/\.ts$/, ".js")]);
+  assert.equal(cell(`import { value } from "${specifier}";\nvalue`).sideOutputs, undefined);
+  // A different size, so the edit is seen even within the file system's mtime resolution.
+  writeFileSync(file, "export const value: string = 'two';\n");
+  const edited = cell(`import { value } from "${specifier}";\nconst n: number = value;`);
+  assert.deepEqual(codes(edited), [2322]);
+  const fixed = cell(`import { value } from "${specifier}";\nconst s: string = value;`);
+  assert.deepEqual(codes(fixed), []);
+  assert.match(fixed.sideOutputs?.[0]?.data ?? "", /'two'/);
+});
+
+test("converter: a top-level await is reported so the executor runs the cell in an async function", () => {
+  const cell = session();
+  assert.equal(cell("const x = await Promise.resolve(1);").hasToplevelAwait, true);
+  assert.equal(cell("async function f() { await 1; }").hasToplevelAwait, false);
+});

@@ -1,0 +1,352 @@
+"use strict";
+// The kernel's converter: type-checks a cell and compiles it, and the project files it
+// imports, to the CommonJS tslab's executor runs. It stands in for tslab 1.0.22's own
+// converter, which built a new TypeScript program, and so a new type checker, for every
+// cell (twice per cell), and re-checked the project files the cell reached with it. A
+// CPU profile of ch38-typed-step put most of a notebook's time there: the generic step()
+// calls and TypeBox schemas cost seconds of type relations in every fresh checker.
+//
+// Here one program and one type checker (the project's pinned TypeScript) live as long
+// as the kernel. The project's files are in the program from the start; each cell is a
+// source file of its own, bound and checked by that checker beside the program, so what
+// the checker learned about Pi's and the project's types is kept from cell to cell. A
+// cell sees the names of earlier cells the way tslab made it see them: its source
+// file's parent is the previous successful cell's, and name resolution walks up that
+// chain after the cell's own scope. A project file edited on disk makes a new program
+// (and checker), as does a cell importing a file outside the program.
+
+const path = require("node:path");
+const fs = require("node:fs");
+const { readableDiagnostics } = require("./diagnostics.cjs");
+const { projectCompilerOptions } = require("./compiler-host.cjs");
+const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
+
+const CELL_PREFIX = "__tslab_cell_";
+
+/** tslab's compiler options (less `declaration`: tsc does not report declaration errors), with the project's laid over them. */
+function kernelCompilerOptions(ts, projectRoot) {
+  return {
+    // ESNext keeps dynamic import() and top-level await; the executor gets CommonJS from
+    // tslab's second step (esModuleToCommonJSModule).
+    module: ts.ModuleKind.ESNext,
+    esModuleInterop: true,
+    target: ts.ScriptTarget.ES2022,
+    newLine: ts.NewLineKind.LineFeed,
+    experimentalDecorators: true,
+    resolveJsonModule: true,
+    jsx: ts.JsxEmit.React,
+    allowJs: true,
+    checkJs: true,
+    skipLibCheck: true,
+    // Emitted files land under outDir mirroring the project; tslab names them back.
+    rootDir: projectRoot,
+    outDir: path.join(projectRoot, "outDir"),
+    ...projectCompilerOptions(ts),
+  };
+}
+
+/** The project files a notebook may import: examples/ as tsconfig.json includes it. */
+function projectRootFiles(ts, projectRoot) {
+  return ts.sys
+    .readDirectory(path.join(projectRoot, "examples"), [".ts"], ["**/fixtures/**", "**/*.fails-to-compile.ts"])
+    .filter((file) => !file.endsWith(".d.ts"));
+}
+
+// Packages a cell imports directly; in the program from the start so that importing one
+// later does not cost a new checker.
+const SEED_PACKAGES = ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "@earendil-works/pi-ai/models", "typebox", "tslab"];
+
+/** Every module specifier in `file`: imports, exports, dynamic import(), import types. */
+function moduleSpecifiers(ts, file) {
+  const found = [];
+  function visit(node) {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      found.push(node.moduleReference.expression.text);
+    }
+    ts.forEachChild(node, visit);
+  }
+  visit(file);
+  return found;
+}
+
+/** Whether `file` awaits outside any function: tslab then runs it in an async wrapper. */
+function hasTopLevelAwait(ts, file) {
+  let found = false;
+  function visit(node) {
+    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier !== undefined)) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  }
+  ts.forEachChild(file, visit);
+  return found;
+}
+
+/**
+ * A converter with the interface tslab's executor calls (`convert`, `inspect`,
+ * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` is
+ * tslab's ES module -> CommonJS step (which keeps the source maps, stack-traces.cjs);
+ * `tslabConverter()` makes tslab's own converter, used only for completion, inspection
+ * and `%module` cells.
+ */
+function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
+  const options = kernelCompilerOptions(ts, projectRoot);
+  const host = ts.createCompilerHost(options);
+  // Source files by name, kept across programs; a file is read again when it changes.
+  const files = new Map(); // fileName -> { sourceFile, mtimeMs, size }
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const known = files.get(fileName);
+    if (known !== undefined && !shouldCreate) return known.sourceFile;
+    const sourceFile = getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate);
+    if (sourceFile !== undefined) files.set(fileName, { sourceFile, ...statOf(fileName) });
+    return sourceFile;
+  };
+  const moduleCache = ts.createModuleResolutionCache(projectRoot, (name) => name, options);
+  const resolve = (specifier, containingFile) => ts.resolveModuleName(specifier, containingFile, options, host, moduleCache);
+
+  const roots = new Set(projectRootFiles(ts, projectRoot));
+  for (const specifier of SEED_PACKAGES) {
+    const resolved = resolve(specifier, path.join(projectRoot, "package.json")).resolvedModule;
+    if (resolved !== undefined) roots.add(resolved.resolvedFileName);
+  }
+
+  const cellResolutions = new Map(); // cell path -> Map(specifier -> resolution)
+  const cells = new Map(); // declOutput token -> the cell's SourceFile
+  let cellCount = 0;
+  let program;
+  let checker;
+  const emitted = new Map(); // project file name -> the SourceFile last emitted
+  newProgram();
+
+  function statOf(fileName) {
+    try {
+      const { mtimeMs, size } = fs.statSync(fileName);
+      return { mtimeMs, size };
+    } catch {
+      return { mtimeMs: -1, size: -1 };
+    }
+  }
+
+  function newProgram() {
+    program = ts.createProgram({ rootNames: [...roots], options, host, oldProgram: program });
+    // The checker asks the program how a file's imports resolved; a cell is not one of
+    // the program's files, so its resolutions come from here.
+    const getResolvedModule = program.getResolvedModule;
+    program.getResolvedModule = (file, specifier, mode) =>
+      cellResolutions.get(file.path)?.get(specifier) ?? getResolvedModule.call(program, file, specifier, mode);
+    checker = program.getTypeChecker();
+  }
+
+  /** A project file changed on disk since it was read: drop it, and make a new program. */
+  function refreshChangedFiles() {
+    let changed = false;
+    for (const [fileName, known] of files) {
+      if (fileName.includes(`${path.sep}node_modules${path.sep}`)) continue;
+      const now = statOf(fileName);
+      if (now.mtimeMs !== known.mtimeMs || now.size !== known.size) {
+        files.delete(fileName);
+        changed = true;
+      }
+    }
+    if (changed) newProgram();
+  }
+
+  /** The resolutions of `cell`'s imports; false when one needs a file the program lacks. */
+  function resolveCellImports(cell) {
+    const resolutions = new Map();
+    let missing = false;
+    for (const specifier of moduleSpecifiers(ts, cell)) {
+      const resolution = resolve(specifier, cell.fileName);
+      resolutions.set(specifier, resolution);
+      const resolved = resolution.resolvedModule?.resolvedFileName;
+      if (resolved !== undefined && program.getSourceFile(resolved) === undefined) {
+        roots.add(resolved);
+        missing = true;
+      }
+    }
+    cellResolutions.set(cell.path, resolutions);
+    return !missing;
+  }
+
+  /** The project's own files `cell` reaches through its imports, transitively. */
+  function reachedProjectFiles(cell) {
+    const reached = new Set();
+    const queue = [];
+    const enqueue = (fileName) => {
+      if (fileName === undefined || reached.has(fileName)) return;
+      const file = program.getSourceFile(fileName);
+      if (file === undefined || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) return;
+      if (path.relative(projectRoot, fileName).startsWith("..")) return;
+      reached.add(fileName);
+      queue.push(file);
+    };
+    for (const resolution of cellResolutions.get(cell.path)?.values() ?? []) enqueue(resolution.resolvedModule?.resolvedFileName);
+    while (queue.length > 0) {
+      const file = queue.shift();
+      for (const specifier of file.imports ?? []) {
+        enqueue(program.getResolvedModule(file, specifier.text, program.getModeForUsageLocation(file, specifier))?.resolvedModule?.resolvedFileName);
+      }
+    }
+    return [...reached].sort().map((fileName) => program.getSourceFile(fileName));
+  }
+
+  /** The top-level names `src` declares, which the cell exports for later cells. */
+  function declaredNames(src) {
+    const probe = ts.createSourceFile(`${CELL_PREFIX}probe.ts`, src, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    ts.bindSourceFile(probe, options);
+    return [...(probe.locals?.keys() ?? [])];
+  }
+
+  function makeCell(src, previous) {
+    const names = declaredNames(src);
+    // The export list makes the cell a module, and hands its names to the executor.
+    const text = `${src}\nexport {${names.join(", ")}};\n`;
+    const fileName = path.join(projectRoot, `${CELL_PREFIX}${++cellCount}__.ts`);
+    const cell = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    cell.path = fileName;
+    cell.parent = previous;
+    ts.bindSourceFile(cell, options);
+    return { cell, names };
+  }
+
+  const isCell = (file) => path.basename(file.fileName).startsWith(CELL_PREFIX);
+
+  /** A diagnostic as tslab's executor prints it: positions in the cell, or a project file's name. */
+  function forExecutor(diagnostic, cell) {
+    const file = diagnostic.file;
+    const position = (offset) => {
+      const { line, character } = ts.getLineAndCharacterOfPosition(file, offset);
+      return { offset, line, character };
+    };
+    return {
+      start: position(diagnostic.start),
+      end: position(diagnostic.start + diagnostic.length),
+      messageText: diagnostic.messageText,
+      category: diagnostic.category,
+      code: diagnostic.code,
+      fileName: file === cell ? undefined : path.relative(projectRoot, file.fileName),
+    };
+  }
+
+  function diagnosticsOf(cell) {
+    // The program's methods, not the checker's: they honour @ts-expect-error and
+    // @ts-ignore as tsc does, and take a file outside the program.
+    const found = [];
+    for (const file of [cell, ...reachedProjectFiles(cell)]) {
+      found.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
+    }
+    const inProject = found.filter((d) => d.file !== undefined && !path.relative(projectRoot, d.file.fileName).startsWith(".."));
+    return readableDiagnostics(ts, ts.sortAndDeduplicateDiagnostics(inProject)).map((d) => forExecutor(d, cell));
+  }
+
+  /**
+   * Emit transformers for a cell, as tslab's: a name declared by an earlier cell is read
+   * from the executor's `exports` (in a shorthand property too, emit-fixes.cjs), and the
+   * last expression is kept in a variable the executor prints.
+   */
+  function cellTransformers(cell, names, setLastExpression) {
+    const fromEarlierCell = (symbol) =>
+      symbol?.declarations?.some((declaration) => {
+        const file = declaration.getSourceFile();
+        return file !== cell && isCell(file);
+      }) ?? false;
+    const after = (context) => (sourceFile) => {
+      const factory = context.factory;
+      const exportsOf = (name) => factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name);
+      function visit(node) {
+        if (ts.isIdentifier(node)) {
+          if (node.parent && ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) return node;
+          return fromEarlierCell(checker.getSymbolAtLocation(node)) ? exportsOf(node.text) : node;
+        }
+        return ts.visitEachChild(node, visit, context);
+      }
+      let result = ts.visitEachChild(sourceFile, visit, context);
+      const statements = [...result.statements];
+      for (let i = statements.length - 1; i >= 0; i--) {
+        const statement = statements[i];
+        if (ts.isExportDeclaration(statement)) continue;
+        if (!ts.isExpressionStatement(statement)) break;
+        let name = "tsLastExpr";
+        for (let n = 0; names.includes(name); n++) name = `tsLastExpr${n}`;
+        statements[i] = factory.createVariableStatement(
+          [factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+          factory.createVariableDeclarationList([factory.createVariableDeclaration(name, undefined, undefined, statement.expression)], ts.NodeFlags.Const),
+        );
+        setLastExpression(name);
+        result = factory.updateSourceFile(result, statements);
+        break;
+      }
+      return result;
+    };
+    return { after: [expandEarlierCellShorthands(ts, checker, fromEarlierCell), after] };
+  }
+
+  /** The ES module TypeScript emits for `file` (a cell or a project file). */
+  function emitOf(file, transformers) {
+    let js;
+    const result = program.emit(file, (fileName, data) => {
+      if (fileName.endsWith(".js")) js = data;
+    }, undefined, false, transformers);
+    if (js === undefined) throw new Error(`the kernel emitted nothing for ${file.fileName}${result.emitSkipped ? " (emit skipped)" : ""}`);
+    return js;
+  }
+
+  /** Project files the cell reaches that the executor has not loaded in this version. */
+  function sideOutputsOf(cell) {
+    const outputs = [];
+    for (const file of reachedProjectFiles(cell)) {
+      if (emitted.get(file.fileName) === file) continue;
+      emitted.set(file.fileName, file);
+      outputs.push({ path: file.fileName.replace(/\.[cm]?tsx?$/, ".js").replace(/\.jsx$/, ".js"), data: toCommonJs(emitOf(file)) });
+    }
+    return outputs.length === 0 ? undefined : outputs.sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  function convert(prevDecl, src) {
+    refreshChangedFiles();
+    const previous = cells.get(prevDecl);
+    let { cell, names } = makeCell(src, previous);
+    if (!resolveCellImports(cell)) {
+      newProgram();
+      ({ cell, names } = makeCell(src, previous));
+      resolveCellImports(cell);
+    }
+    const diagnostics = diagnosticsOf(cell);
+    if (diagnostics.length > 0) return { diagnostics };
+    let lastExpressionVar;
+    const output = toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name))));
+    const token = `// cell ${cellCount}`;
+    cells.set(token, cell);
+    return {
+      output,
+      declOutput: token,
+      diagnostics: [],
+      hasToplevelAwait: hasTopLevelAwait(ts, cell),
+      sideOutputs: sideOutputsOf(cell),
+      lastExpressionVar,
+    };
+  }
+
+  let tslabOwn;
+  const tslab = () => (tslabOwn ??= tslabConverter());
+  return {
+    convert,
+    // Completion and inspection come from tslab's own converter, which knows the
+    // project's files but not earlier cells' names.
+    inspect: (_prevDecl, src, position) => tslab().inspect("", src, position),
+    complete: (_prevDecl, src, position) => tslab().complete("", src, position),
+    addModule: (...args) => tslab().addModule(...args),
+    close: () => tslabOwn?.close(),
+  };
+}
+
+module.exports = { createConverter };
