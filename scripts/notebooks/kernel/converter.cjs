@@ -45,10 +45,13 @@ function kernelCompilerOptions(ts, projectRoot) {
   };
 }
 
-/** The project files a notebook may import: examples/ as tsconfig.json includes it. */
+/**
+ * The project files a notebook may import: examples/ as tsconfig.json includes it, less
+ * its tests (a cell importing one still works, at the cost of a new program).
+ */
 function projectRootFiles(ts, projectRoot) {
   return ts.sys
-    .readDirectory(path.join(projectRoot, "examples"), [".ts"], ["**/fixtures/**", "**/*.fails-to-compile.ts"])
+    .readDirectory(path.join(projectRoot, "examples"), [".ts"], ["**/fixtures/**", "**/*.fails-to-compile.ts", "**/*.test.ts"])
     .filter((file) => !file.endsWith(".d.ts"));
 }
 
@@ -100,6 +103,9 @@ function hasTopLevelAwait(ts, file) {
 function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   const options = kernelCompilerOptions(ts, projectRoot);
   const host = ts.createCompilerHost(options);
+  // As tsc does: JSDoc is parsed only where it can make a type error (JavaScript files),
+  // which spares most of the parse of Pi's provider SDKs' declarations.
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   // Source files by name, kept across programs; a file is read again when it changes.
   const files = new Map(); // fileName -> { sourceFile, mtimeMs, size }
   const getSourceFile = host.getSourceFile;

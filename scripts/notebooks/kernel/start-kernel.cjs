@@ -64,29 +64,33 @@ const tslabTypeScript = patchedTypeScript(require.cache[typescriptPath].exports)
 require.cache[typescriptPath].exports = tslabTypeScript;
 // The same module instances tslab's main.js uses, so the patches below are the ones it calls.
 const executorModule = fromTslab("./executor.js");
-const { esModuleToCommonJSModule } = fromTslab("./converter.js");
+const converterModule = fromTslab("./converter.js");
 const jupyterModule = fromTslab("./jupyter.js");
 const { startKernel } = fromTslab("./main.js");
 const { version: tslabVersion } = fromTslab("../package.json");
 
 const failures = createCellFailures(contract);
 
+// tslab's main.js makes (and warms, before the kernel answers) its Node converter with
+// this function; the kernel's converter takes its place. tslab's own is made only if a
+// client asks for completion or inspection.
+const tslabCreateConverter = converterModule.createConverter;
+converterModule.createConverter = (options) =>
+  options?.isBrowser
+    ? tslabCreateConverter(options)
+    : createConverter({
+        ts: fromProject("typescript"),
+        projectRoot,
+        toCommonJs: (js) => converterModule.esModuleToCommonJSModule(js, tslabTypeScript.ScriptTarget.ES2022),
+        tslabConverter: () => tslabCreateConverter(options),
+      });
+
 const createExecutor = executorModule.createExecutor;
 executorModule.createExecutor = function (rootDir, converters, console) {
   let node;
   const patchedConverters = {
     get node() {
-      node ??= failures.withTypeErrorTracking(
-        withRewrittenModules(
-          createConverter({
-            ts: fromProject("typescript"),
-            projectRoot,
-            toCommonJs: (js) => esModuleToCommonJSModule(js, tslabTypeScript.ScriptTarget.ES2022),
-            tslabConverter: () => converters.node,
-          }),
-          projectRoot,
-        ),
-      );
+      node ??= failures.withTypeErrorTracking(withRewrittenModules(converters.node, projectRoot));
       return node;
     },
     get browser() {
