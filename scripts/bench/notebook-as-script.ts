@@ -2,9 +2,10 @@ import ts from "typescript";
 
 // A notebook's code cells as one module tsx can run, to time the same code without the
 // kernel. Imports are gathered at the top (each binding once); each cell's other
-// statements go in a block of their own, so a function a cell defines for show may share
-// a name with one another cell imports. A cell that reads a variable declared by an
-// earlier cell would need the kernel's shared scope; the run then fails, and says so.
+// statements go in a block of their own, nested in the previous cell's, as the kernel
+// scopes cells: a cell reads the names earlier cells declared, and a name it declares
+// again shadows the earlier one (a function a cell defines for show may share a name
+// with an import).
 
 /** Why a notebook could not be turned into a script. */
 export type ScriptProblem = { kind: "conflicting-import"; message: string };
@@ -65,7 +66,7 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
       const offset = statement.getFullStart();
       body.push(exportKeyword === undefined ? text : text.slice(0, exportKeyword.getStart() - offset) + text.slice(exportKeyword.getEnd() - offset).trimStart());
     }
-    blocks.push(`// cell ${index}\n{${body.join("")}\n}`);
+    blocks.push(`// cell ${index}\n{${body.join("")}\n`);
   }
 
   const importLines = [
@@ -76,5 +77,5 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
       return `import { ${names.join(", ")} } from ${JSON.stringify(specifier)};`;
     }),
   ];
-  return `${importLines.join("\n")}\n\n${blocks.join("\n\n")}\n`;
+  return `${importLines.join("\n")}\n\n${blocks.join("\n")}\n${"}".repeat(blocks.length)}\n`;
 }

@@ -25,6 +25,15 @@ function tscConfigFor(scratch: string, root: string, script: string): string {
   writeFileSync(config, JSON.stringify({ extends: relative(scratch, join(root, "tsconfig.json")), include: [basename(script)], exclude: [] }));
   return config;
 }
+/**
+ * tslab's `display` throws outside a kernel ("Not ready"); the script imports this one
+ * instead, typed as tslab's, which writes what a cell would show.
+ */
+const DISPLAY_STAND_IN = `import type { Display } from "tslab";
+const show = (data: string | Uint8Array): void => void process.stdout.write(typeof data === "string" ? \`\${data}\\n\` : \`<\${data.length} bytes>\\n\`);
+export const display: Display = { javascript: show, html: show, markdown: show, latex: show, svg: show, png: show, jpeg: show, gif: show, pdf: show, text: show, raw: (_type, data) => show(data) };
+`;
+
 /** Generous: a cell that type-checks `new Agent(...)` takes seconds on a loaded machine. */
 const CELL_TIMEOUT_MS = 300_000;
 
@@ -39,8 +48,10 @@ export async function measureNotebooks(root: string, repetitions: number, progre
   // The scripts live under .cache/ (ignored by git and by tsc), one directory per run.
   const scratch = join(root, ".cache", `bench-${process.pid}`);
   mkdirSync(scratch, { recursive: true });
+  writeFileSync(join(scratch, "tslab.ts"), DISPLAY_STAND_IN);
   // The cells import project files relative to the project root (the kernel runs there).
   const toScratch = (specifier: string): string => {
+    if (specifier === "tslab") return "./tslab.ts";
     if (!specifier.startsWith("./") && !specifier.startsWith("../")) return specifier;
     const moved = relative(scratch, join(root, specifier));
     return moved.startsWith(".") ? moved : `./${moved}`;
@@ -132,7 +143,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
   return {
     kind: "measured",
     title,
-    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start, then each cell type-checked and run; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in its own block, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures are the kernel's, from a cell's request to its reply: the median over runs for each cell, then the median over the notebook's cells; reader cells are those that import from \`./examples/\` and await a run.`,
+    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start, then each cell type-checked and run; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in a block nested in the previous cell's so that it sees earlier cells' names as in the kernel, tslab's \`display\` replaced by a stand-in that writes to stdout, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures are the kernel's, from a cell's request to its reply: the median over runs for each cell, then the median over the notebook's cells; reader cells are those that import from \`./examples/\` and await a run.`,
     tables: [
       {
         header: ["notebook", "code cells", "kernel ready", "median cell", "median reader cell (count)", "headless kernel", "tsx", "tsc + tsx", "kernel / tsx, / (tsc + tsx)"],
