@@ -1,13 +1,8 @@
 "use strict";
-// The project's compiler settings, and tslab 1.0.22's own TypeScript (5.0.4) patched
-// where the kernel still uses it: its ES module -> CommonJS step, which keeps source maps
-// (stack-traces.cjs), and the watch program tslab builds for completion and inspection
-// (cells are checked and compiled by converter.cjs, with the project's TypeScript).
-
-const path = require("node:path");
-const { transpileKeepingMaps } = require("./stack-traces.cjs");
-
-const PROJECT_ROOT = path.resolve(__dirname, "..", "..", "..");
+// The project's compiler settings, and tslab 1.0.22's own TypeScript (5.0.4) patched for
+// the one thing the kernel still uses it for: the watch program tslab builds to answer
+// completion and inspection requests. Cells are checked and compiled by converter.cjs,
+// with the project's TypeScript.
 
 /**
  * The project's settings, laid over tslab's hard-wired compiler options (and used by
@@ -83,15 +78,11 @@ function withSharedTimer(system) {
  * this is a proxy, and start-kernel.cjs puts it in the require cache before tslab loads.
  */
 function patchedTypeScript(ts) {
-  // tslab's ES module -> CommonJS step (its only transpileModule call, on "custom.js").
-  const transpileModule = (input, options) =>
-    options?.fileName === "custom.js" ? transpileKeepingMaps(ts, ts.transpileModule, input, options, PROJECT_ROOT) : ts.transpileModule(input, options);
   const createWatchCompilerHost = (rootFiles, options, system, ...rest) =>
     ts.createWatchCompilerHost(rootFiles, { ...options, ...projectCompilerOptions(ts) }, withSharedTimer(system), ...rest);
   return new Proxy(ts, {
     get: (target, key) => {
       if (key === "createWatchCompilerHost") return createWatchCompilerHost;
-      if (key === "transpileModule") return transpileModule;
       return target[key];
     },
   });

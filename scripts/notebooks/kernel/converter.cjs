@@ -98,7 +98,7 @@ function hasTopLevelAwait(ts, file) {
  * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` is
  * tslab's ES module -> CommonJS step (which keeps the source maps, stack-traces.cjs);
  * `tslabConverter()` makes tslab's own converter, used only for completion, inspection
- * and `%module` cells.
+ * and `%module` cells (see README).
  */
 function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   const options = kernelCompilerOptions(ts, projectRoot);
@@ -350,6 +350,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     // project's files but not earlier cells' names.
     inspect: (_prevDecl, src, position) => tslab().inspect("", src, position),
     complete: (_prevDecl, src, position) => tslab().complete("", src, position),
+    // A %module cell goes to tslab's converter, whose virtual modules cells here cannot import.
     addModule: (...args) => tslab().addModule(...args),
     close: () => tslabOwn?.close(),
   };

@@ -1,5 +1,5 @@
 "use strict";
-// Stack traces a reader can follow. tslab runs a project file as JavaScript it emitted
+// Stack traces a reader can follow. The kernel runs a project file as JavaScript emitted
 // twice (TypeScript's ES module output, then that transpiled to CommonJS), under the
 // name of a `.js` file beside the source that does not exist, so a throw in run-step.ts
 // pointed at `run-step.js:101`. The kernel asks for a source map at both steps, keeps
@@ -15,7 +15,7 @@ const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Z
 const maps = new Map();
 
 /**
- * tslab's second step, `ts.transpileModule` of an emitted ES module to CommonJS, with
+ * The second step, `ts.transpileModule` of an emitted ES module to CommonJS, with
  * the maps kept: the input carries TypeScript's inline map (the kernel turns on
  * inlineSourceMap), the transpilation makes the second. The output has no map comment.
  */
@@ -36,6 +36,16 @@ function transpileKeepingMaps(ts, transpileModule, input, transpileOptions, proj
     }
   }
   return { ...result, outputText };
+}
+
+/**
+ * An emitted ES module as the CommonJS tslab's executor runs (what tslab's
+ * esModuleToCommonJSModule does with its own TypeScript 5.0, which type-checked the file
+ * again while transpiling it), with both maps kept.
+ */
+function toCommonJsKeepingMaps(ts, js, projectRoot) {
+  const compilerOptions = { module: ts.ModuleKind.CommonJS, esModuleInterop: true, target: ts.ScriptTarget.ES2022, newLine: ts.NewLineKind.LineFeed };
+  return transpileKeepingMaps(ts, ts.transpileModule, js, { fileName: "custom.js", compilerOptions }, projectRoot).outputText;
 }
 
 function mapPosition(file, line, column) {
@@ -80,4 +90,4 @@ function withReadableStack(error, seen = new Set()) {
   return error;
 }
 
-module.exports = { transpileKeepingMaps, readableStack, withReadableStack };
+module.exports = { toCommonJsKeepingMaps, transpileKeepingMaps, readableStack, withReadableStack };

@@ -23,6 +23,7 @@ const path = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { patchedTypeScript } = require("./compiler-host.cjs");
 const { createConverter } = require("./converter.cjs");
+const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
 const { readFileSync } = require("node:fs");
@@ -60,8 +61,7 @@ const fromTslab = createRequire(tslabMain);
 // tslab's own modules load it.
 const typescriptPath = fromTslab.resolve("@tslab/typescript-for-tslab");
 fromTslab(typescriptPath);
-const tslabTypeScript = patchedTypeScript(require.cache[typescriptPath].exports);
-require.cache[typescriptPath].exports = tslabTypeScript;
+require.cache[typescriptPath].exports = patchedTypeScript(require.cache[typescriptPath].exports);
 // The same module instances tslab's main.js uses, so the patches below are the ones it calls.
 const executorModule = fromTslab("./executor.js");
 const converterModule = fromTslab("./converter.js");
@@ -81,7 +81,7 @@ converterModule.createConverter = (options) =>
     : createConverter({
         ts: fromProject("typescript"),
         projectRoot,
-        toCommonJs: (js) => converterModule.esModuleToCommonJSModule(js, tslabTypeScript.ScriptTarget.ES2022),
+        toCommonJs: (js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
         tslabConverter: () => tslabCreateConverter(options),
       });
 
