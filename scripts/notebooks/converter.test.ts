@@ -123,3 +123,12 @@ test("converter: a top-level await is reported so the executor runs the cell in 
   assert.equal(cell("const x = await Promise.resolve(1);").hasToplevelAwait, true);
   assert.equal(cell("async function f() { await 1; }").hasToplevelAwait, false);
 });
+
+test("converter: a project file created after a cell failed to import it is found when the cell runs again", () => {
+  const file = join(scratch, "later.ts");
+  const source = `import { later } from "./${relative(PROJECT_ROOT, file)}";\nlater`;
+  const cell = session();
+  assert.deepEqual(codes(cell(source)), [2307]);
+  writeFileSync(file, "export const later = 'here';\n");
+  assert.deepEqual(codes(cell(source)), []);
+});

@@ -95,8 +95,8 @@ function hasTopLevelAwait(ts, file) {
 
 /**
  * A converter with the interface tslab's executor calls (`convert`, `inspect`,
- * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` is
- * tslab's ES module -> CommonJS step (which keeps the source maps, stack-traces.cjs);
+ * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` turns
+ * an emitted ES module into the CommonJS the executor runs (stack-traces.cjs keeps maps);
  * `tslabConverter()` makes tslab's own converter, used only for completion, inspection
  * and `%module` cells (see README).
  */
@@ -116,8 +116,9 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     if (sourceFile !== undefined) files.set(fileName, { sourceFile, ...statOf(fileName) });
     return sourceFile;
   };
-  const moduleCache = ts.createModuleResolutionCache(projectRoot, (name) => name, options);
-  const resolve = (specifier, containingFile) => ts.resolveModuleName(specifier, containingFile, options, host, moduleCache);
+  // No resolution cache: a file a reader creates after a cell failed to import it is
+  // found when the cell runs again.
+  const resolve = (specifier, containingFile) => ts.resolveModuleName(specifier, containingFile, options, host);
 
   const roots = new Set(projectRootFiles(ts, projectRoot));
   for (const specifier of SEED_PACKAGES) {
