@@ -1,4 +1,4 @@
-import { describeOutcome, measureStep } from "./measure.ts";
+import { describeOutcome, measureStep } from "./harness/measure.ts";
 import { abortedResponse, failedRequest, lookup, lookupTool, toolUse } from "./script.ts";
 import { step } from "./step.ts";
 

@@ -1,4 +1,4 @@
-import { measureStep } from "./measure.ts";
+import { measureStep } from "./harness/measure.ts";
 import { lookup, lookupTool, submit, times, toolUse } from "./script.ts";
 import { step } from "./step.ts";
 

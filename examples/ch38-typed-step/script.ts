@@ -1,4 +1,4 @@
-import { fauxAssistantMessage, fauxToolCall, Type, type AssistantMessage, type ToolCall } from "@earendil-works/pi-ai";
+import { fauxAssistantMessage, fauxToolCall, Type, type AssistantMessage, type Static, type ToolCall } from "@earendil-works/pi-ai";
 import { lookupEvidence } from "../ch37-agent-core/lookup-evidence.ts";
 import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
 import { SUBMIT } from "./run-step.ts";
@@ -9,6 +9,17 @@ import { SUBMIT } from "./run-step.ts";
 export const Verdict = Type.Object({
   verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted"), Type.Literal("unclear")]),
 });
+
+/**
+ * The schema the fuzzer's generated conversations (scripts/fuzz) and the argument-conversion
+ * probe submit to. Every submit carries a serial number (its position among the script's
+ * submits), so "the first valid submission" is visible in the returned value.
+ */
+export const Submission = Type.Object({
+  verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted"), Type.Literal("unclear")]),
+  serial: Type.Integer({ minimum: 1 }),
+});
+export type SubmissionValue = Static<typeof Submission>;
 
 export const SYSTEM = "Judge the claim. Submit your verdict with the submit tool.";
 export const INPUT = "Claim: release 2.4 shipped.";

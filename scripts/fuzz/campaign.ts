@@ -1,11 +1,11 @@
 import fc from "fast-check";
-import { predictStep } from "../../examples/ch38-typed-step/classification-oracle.ts";
-import { conversationArb, conversationCode, withCodeView, type Conversation } from "../../examples/ch38-typed-step/conversation-generator.ts";
+import { predictStep } from "./classification-oracle.ts";
+import { conversationArb, conversationCode, withCodeView, type Conversation } from "./conversation-generator.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-typed-step/earlier-versions.ts";
-import { describeOutcome, failedSubmits } from "../../examples/ch38-typed-step/measure.ts";
+import { describeOutcome, failedSubmits } from "../../examples/ch38-typed-step/harness/measure.ts";
 import type { StepFunction } from "../../examples/ch38-typed-step/run-step.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
-import { assertStepInvariants, runConversation, violations } from "../../examples/ch38-typed-step/step-invariants.ts";
+import { assertStepInvariants, runConversation, violations } from "./step-invariants.ts";
 import type { FuzzArgs, StepVersionName } from "./args.ts";
 
 /** Where the fuzzer writes: results on `out`, progress and problems on `err`. */

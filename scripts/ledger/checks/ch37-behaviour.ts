@@ -2,7 +2,7 @@ import { compileLater, type CompileDiagnostic } from "../../../examples/support/
 import type * as CountingStreamFn from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
 import type * as Events from "../../../examples/ch37-agent-core/events.ts";
 import type * as ListenerOrder from "../../../examples/ch37-agent-core/listener-order.ts";
-import type * as ListingsCompile from "../../../examples/ch37-agent-core/listings-compile.ts";
+import type * as ListingsCompile from "../../../examples/ch37-agent-core/harness/listings-compile.ts";
 import type * as LookupBounds from "../../../examples/ch37-agent-core/lookup-bounds.ts";
 import type * as MessageEndBarrier from "../../../examples/ch37-agent-core/message-end-barrier.ts";
 import type * as NoAgentsMd from "../../../examples/ch37-agent-core/no-agents-md.ts";
@@ -39,7 +39,7 @@ const ch37 = exampleFolder("ch37-agent-core");
 const barrier = ch37<typeof MessageEndBarrier>("message-end-barrier.ts");
 const countingStreamFn = ch37<typeof CountingStreamFn>("counting-stream-fn.ts");
 const events = ch37<typeof Events>("events.ts");
-const listingsCompile = ch37<typeof ListingsCompile>("listings-compile.ts");
+const listingsCompile = ch37<typeof ListingsCompile>("harness/listings-compile.ts");
 const listenerOrder = ch37<typeof ListenerOrder>("listener-order.ts");
 const lookupBounds = ch37<typeof LookupBounds>("lookup-bounds.ts");
 const noAgentsMd = ch37<typeof NoAgentsMd>("no-agents-md.ts");

@@ -2,12 +2,12 @@ import type * as PresetSystemMessage from "../../../examples/ch37-agent-core/pre
 import type * as QueuesOnFailedEnd from "../../../examples/ch37-agent-core/queues-on-failed-end.ts";
 import type * as ThrowingListener from "../../../examples/ch37-agent-core/throwing-listener.ts";
 import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
-import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/abort-discards-valid.ts";
+import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/harness/abort-discards-valid.ts";
 import type * as AbortStreamFn from "../../../examples/ch38-typed-step/abort-stream-fn.ts";
-import type * as ArgumentConversion from "../../../examples/ch38-typed-step/argument-conversion.ts";
+import type * as ArgumentConversion from "../../../examples/ch38-typed-step/harness/argument-conversion.ts";
 import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-turn-failure.ts";
 import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
-import type * as TurnLimitTable from "../../../examples/ch38-typed-step/turn-limit-table.ts";
+import type * as TurnLimitTable from "../../../examples/ch38-typed-step/harness/turn-limit-table.ts";
 import { verdictOf, type Check } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 
@@ -19,12 +19,12 @@ const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-mess
 const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
 const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
 const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
-const argumentConversion = ch38<typeof ArgumentConversion>("argument-conversion.ts");
-const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("abort-discards-valid.ts");
+const argumentConversion = ch38<typeof ArgumentConversion>("harness/argument-conversion.ts");
+const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("harness/abort-discards-valid.ts");
 const maxTurnsSweep = ch38<typeof MaxTurnsSweep>("max-turns-sweep.ts");
 const abortStreamFn = ch38<typeof AbortStreamFn>("abort-stream-fn.ts");
 const lastTurnFailure = ch38<typeof LastTurnFailure>("last-turn-failure.ts");
-const turnLimitTable = ch38<typeof TurnLimitTable>("turn-limit-table.ts");
+const turnLimitTable = ch38<typeof TurnLimitTable>("harness/turn-limit-table.ts");
 
 const checks: Check[] = [
   {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
-import { LISTINGS } from "../../../examples/ch37-agent-core/listings-compile.ts";
+import { LISTINGS } from "../../../examples/ch37-agent-core/harness/listings-compile.ts";
 import { PROJECT_ROOT } from "../../../examples/support/compile.ts";
 import { announcedFiles } from "../../../examples/support/shared-program.ts";
 import "../registry.ts";

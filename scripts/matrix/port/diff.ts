@@ -12,11 +12,12 @@ import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.t
 
 const CONTEXT = 3;
 
-/** Every TypeScript module of the chapters, relative to the project root, sorted. */
+/** Every TypeScript module of the chapters (their harness/ included), relative to the project root, sorted. */
 export function chapterModules(root: string = ROOT): string[] {
   return CHAPTER_FOLDERS.flatMap((folder) =>
-    readdirSync(join(root, folder))
-      .filter((f) => f.endsWith(".ts"))
+    readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
+      .map((f) => f.split("\\").join("/"))
+      .filter((f) => f.endsWith(".ts") && !f.split("/").includes("fixtures"))
       .map((f) => `${folder}/${f}`),
   ).sort();
 }

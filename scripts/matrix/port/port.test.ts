@@ -105,11 +105,11 @@ test("the hook serves the port's adapter to the chapters' modules, not to type-e
 test("evidence names the port only where a listing the check ran goes through it", () => {
   const url = (file: string) => pathToFileURL(join(ROOT, file)).href;
   const note = `; measured with ${describePort(PORT_1_5)}`;
-  // tool-concurrency.ts imports Type from pi-ai; demo.ts reaches lookup-evidence.ts through a relative import.
+  // tool-concurrency.ts imports Type from pi-ai; harness/demo-tables.ts reaches lookup-evidence.ts through a relative import.
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5), `2 overlapped${note}`);
   // book-event-names.ts imports no Pi module; listings-compile.ts type-checks, it runs no Pi code.
   assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/book-event-names.ts")], PORT_1_5), "12 names");
-  assert.equal(withPortNote("0 diagnostics", [url("examples/ch37-agent-core/listings-compile.ts")], PORT_1_5), "0 diagnostics");
+  assert.equal(withPortNote("0 diagnostics", [url("examples/ch37-agent-core/harness/listings-compile.ts")], PORT_1_5), "0 diagnostics");
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], undefined), "2 overlapped");
 });
 

@@ -1,5 +1,5 @@
-import { commandLine } from "../../scripts/lib/cli.ts";
-import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
+import { commandLine } from "../../../scripts/lib/cli.ts";
+import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
 // comes from a run; Pi is imported only after the pin check.
@@ -14,11 +14,11 @@ const { values } = commandLine({
 });
 // --pi: this command again in a child, on that release through its port (loaded only then).
 if (values.pi !== undefined) {
-  const { runOnReleaseIfAsked } = await import("../../scripts/matrix/port/run-on-release.ts");
+  const { runOnReleaseIfAsked } = await import("../../../scripts/matrix/port/run-on-release.ts");
   await runOnReleaseIfAsked("ch38", import.meta.url, values.pi, []);
 }
 const install = requirePinnedPi();
-const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./demos.ts");
+const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./step-demos.ts");
 const { runStepTable } = await import("./table-runs.ts");
 const { describeOutcome } = await import("./measure.ts");
 

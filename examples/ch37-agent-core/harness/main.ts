@@ -1,8 +1,8 @@
 // Entry point of `npm run ch37`. Only the pin check and the command line are imported
 // statically: with a different Pi installed, the reader gets one line and exit status 2 before
 // any Pi module loads.
-import { commandLine } from "../../scripts/lib/cli.ts";
-import { requirePinnedPi } from "../support/pin.ts";
+import { commandLine } from "../../../scripts/lib/cli.ts";
+import { requirePinnedPi } from "../../support/pin.ts";
 
 const { values } = commandLine({
   name: "ch37",
@@ -14,10 +14,10 @@ const { values } = commandLine({
 });
 // --pi: this command again in a child, on that release through its port (loaded only then).
 if (values.pi !== undefined) {
-  const { runOnReleaseIfAsked } = await import("../../scripts/matrix/port/run-on-release.ts");
+  const { runOnReleaseIfAsked } = await import("../../../scripts/matrix/port/run-on-release.ts");
   await runOnReleaseIfAsked("ch37", import.meta.url, values.pi, []);
 }
 
 const installed = requirePinnedPi();
-const { printChapter37 } = await import("./demo.ts");
+const { printChapter37 } = await import("./demo-tables.ts");
 await printChapter37(installed);

@@ -3,13 +3,13 @@ import {
   fauxAssistantMessage,
   fauxText,
   fauxToolCall,
-  Type,
   type AssistantMessage,
   type JsonObject,
-  type Static,
   type ToolCall,
 } from "@earendil-works/pi-ai";
-import { abortedResponse, failedRequest, lookup, submit } from "./script.ts";
+import { abortedResponse, failedRequest, lookup, submit, Submission, type SubmissionValue } from "../../examples/ch38-typed-step/script.ts";
+
+export { Submission, type SubmissionValue };
 
 // Random scripted conversations for step(), kept as plain data so a failing one can be
 // printed as code, stored as JSON and replayed. The oracle (classification-oracle.ts)
@@ -17,16 +17,6 @@ import { abortedResponse, failedRequest, lookup, submit } from "./script.ts";
 
 const VERDICTS = ["supported", "refuted", "unclear"] as const;
 
-/**
- * The schema the generated conversations submit to. Every submit carries a serial number
- * (its position among the script's submits), so "the first valid submission" is visible
- * in the returned value.
- */
-export const Submission = Type.Object({
-  verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted"), Type.Literal("unclear")]),
-  serial: Type.Integer({ minimum: 1 }),
-});
-export type SubmissionValue = Static<typeof Submission>;
 
 /**
  * One tool call in a scripted response. A submit records the value the core should hand

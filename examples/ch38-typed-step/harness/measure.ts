@@ -1,11 +1,11 @@
 import type { AgentEvent } from "@earendil-works/pi-agent-core";
 import type { Context, FauxResponseStep, Message, Models, TSchema } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { SUBMIT, type StepFunction, type StepOptions } from "./run-step.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { SUBMIT, type StepFunction, type StepOptions } from "../run-step.ts";
 
-export type { StepFunction } from "./run-step.ts";
-import { StepFailed, type StepFailureKind } from "./step-failed.ts";
-import { INPUT, SYSTEM, Verdict } from "./script.ts";
+export type { StepFunction } from "../run-step.ts";
+import { StepFailed, type StepFailureKind } from "../step-failed.ts";
+import { INPUT, SYSTEM, Verdict } from "../script.ts";
 
 /** How one run ended: a value, a StepFailed kind, or another error (the configuration guards). */
 export type StepOutcome =

@@ -1,5 +1,5 @@
-import { commandLine } from "../../scripts/lib/cli.ts";
-import { PACKAGE_NAMES, requirePinnedPi } from "../support/pin.ts";
+import { commandLine } from "../../../scripts/lib/cli.ts";
+import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
 
 // `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's
 // expected-outcome table from an actual run. Pi is imported only after the pin check.

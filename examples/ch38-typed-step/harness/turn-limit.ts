@@ -1,5 +1,5 @@
-import { commandLine } from "../../scripts/lib/cli.ts";
-import { requirePinnedPi } from "../support/pin.ts";
+import { commandLine } from "../../../scripts/lib/cli.ts";
+import { requirePinnedPi } from "../../support/pin.ts";
 
 // `npm run turn-limit [-- --json] [--pi VERSION]`: the three versions of step() side by side
 // on the same scripted models, on the pin or (--pi) on a cached install of another release
@@ -16,7 +16,7 @@ const { values } = commandLine({
 });
 // --pi: this command again in a child, on that release through its port (loaded only then).
 if (values.pi !== undefined) {
-  const { runOnReleaseIfAsked } = await import("../../scripts/matrix/port/run-on-release.ts");
+  const { runOnReleaseIfAsked } = await import("../../../scripts/matrix/port/run-on-release.ts");
   await runOnReleaseIfAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
 }
 requirePinnedPi();

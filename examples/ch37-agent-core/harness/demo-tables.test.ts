@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { requirePinnedPi } from "../support/pin.ts";
-import { printChapter37 } from "./demo.ts";
+import { requirePinnedPi } from "../../support/pin.ts";
+import { printChapter37 } from "./demo-tables.ts";
 
 // What `npm run ch37` prints, read as a reader would: headings, whole reasons, and what varies.
 const printed: string[] = [];

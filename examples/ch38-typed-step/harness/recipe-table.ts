@@ -1,5 +1,5 @@
 import { describeOutcome } from "./measure.ts";
-import { describeExpected } from "./step-table.ts";
+import { describeExpected } from "../step-table.ts";
 import type { RowRun } from "./table-runs.ts";
 import { formatTextTable } from "./text-table.ts";
 

@@ -1,21 +1,21 @@
-import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../support/pin.ts";
-import { runWithCountingStreamFn } from "./counting-stream-fn.ts";
-import { collectRuntimeEvents } from "./events.ts";
+import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../support/pin.ts";
+import { runWithCountingStreamFn } from "../counting-stream-fn.ts";
+import { collectRuntimeEvents } from "../events.ts";
 import { clip, formatTable } from "./format-table.ts";
-import { measureListenerOrder, measurePromptSettlement } from "./listener-order.ts";
+import { measureListenerOrder, measurePromptSettlement } from "../listener-order.ts";
 import { compileChapterListings } from "./listings-compile.ts";
-import { measureLookupBounds } from "./lookup-bounds.ts";
-import { measureAgentBarrier, measureAgentLoopObservation } from "./message-end-barrier.ts";
-import { runBesideAgentsMd } from "./no-agents-md.ts";
-import { runArgumentValidationWithText, type ArgumentOutcomeText } from "./params-validation.ts";
-import { runReplaceWhileIdle } from "./replace-messages.ts";
-import { runQueueScenario, type QueueRun } from "./steering.ts";
-import { captureStreamOptions } from "./stream-options.ts";
-import { runStructuredContent } from "./structured-content.ts";
-import { inspectSystemMessage } from "./system-message.ts";
-import { measureToolConcurrency } from "./tool-concurrency.ts";
-import { runToolFailures } from "./tool-failures.ts";
-import { runResearch } from "./transcript-run.ts";
+import { measureLookupBounds } from "../lookup-bounds.ts";
+import { measureAgentBarrier, measureAgentLoopObservation } from "../message-end-barrier.ts";
+import { runBesideAgentsMd } from "../no-agents-md.ts";
+import { runArgumentValidationWithText, type ArgumentOutcomeText } from "../params-validation.ts";
+import { runReplaceWhileIdle } from "../replace-messages.ts";
+import { runQueueScenario, type QueueRun } from "../steering.ts";
+import { captureStreamOptions } from "../stream-options.ts";
+import { runStructuredContent } from "../structured-content.ts";
+import { inspectSystemMessage } from "../system-message.ts";
+import { measureToolConcurrency } from "../tool-concurrency.ts";
+import { runToolFailures } from "../tool-failures.ts";
+import { runResearch } from "../transcript-run.ts";
 
 type Print = (text: string) => void;
 
