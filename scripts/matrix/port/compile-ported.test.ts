@@ -18,7 +18,7 @@ compileLater([RESEARCH_STEP]);
 const newest = readCompleteInstall(RELEASES_CACHE, releaseColumn("1.6.0").spec);
 const unpinned = readCompleteInstall(RELEASES_CACHE, unpinnedColumn().spec);
 const noCache = (column: string) =>
-  `no ${column} install in .cache/pi-releases (run npm run matrix, or node --import tsx scripts/matrix/cache-release.ts 1.6.0)`;
+  `no ${column} install in .cache/pi-releases (CI puts one there; run npm run matrix, or node --import tsx scripts/matrix/cache-release.ts 1.6.0 unpinned)`;
 
 const dirsOf = (install: CachedInstall) =>
   Object.fromEntries(

@@ -143,7 +143,7 @@ test(
 const unpinned = readCompleteInstall(RELEASES_CACHE, unpinnedColumn().spec);
 test(
   "the 1.5 port for an older core: the diff applied to a scratch copy of examples/ type-checks against the unpinned install (core 1.0.3, pi-ai 1.6.0) with 0 diagnostics",
-  { skip: unpinned === undefined ? "no unpinned-1.0.3 install in .cache/pi-releases (npm run matrix makes one)" : false },
+  { skip: unpinned === undefined ? "no unpinned-1.0.3 install in .cache/pi-releases (CI puts one there; run node --import tsx scripts/matrix/cache-release.ts unpinned or npm run matrix)" : false },
   (t) => {
     const scratch = join(ROOT, ".cache", "port-check", `test-older-core-${process.pid}`);
     t.after(() => rmSync(scratch, { recursive: true, force: true }));
