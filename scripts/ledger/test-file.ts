@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 
 /** A test file's top-level tests by how they ended, by name. */
 export interface TestFileResults {
@@ -39,7 +40,8 @@ export function runTestFile(file: string): Promise<TestFileResults> {
   const report = join(dir, "results.jsonl");
   // Under a test runner the variable would make the child report to it instead.
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
-  const args = [...childFlags(), `--test-reporter=${REPORTER}`, `--test-reporter-destination=${report}`, file];
+  const flags = childFlags();
+  const args = [...preloadPiBefore(flags), ...flags, `--test-reporter=${REPORTER}`, `--test-reporter-destination=${report}`, file];
   return new Promise<TestFileResults>((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: "ignore" });
     child.on("error", reject);
