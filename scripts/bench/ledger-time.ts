@@ -63,7 +63,7 @@ export async function measureLedger(root: string, repetitions: number, progress:
         `\`node --import tsx ${LEDGER_ARGS.join(" ")}\` (every claim and finding, no appendix written) in this checkout and in a temporary checkout of ${base.commit} ` +
         `(${base.install === "shared" ? "the same lockfile, so the same node_modules" : "its own npm ci"}), and a child process that only starts Node and tsx; ` +
         `interleaved, ${repetitions} run(s) each, first place rotating; medians, and the median of per-repetition ratios. ` +
-        `Peak memory is the largest sum of resident memory over the ledger's process and its children (npm, tsx, node --test), sampled every 50 ms from /proc. ` +
+        `Peak memory is the largest sum of resident memory over the ledger's process and its children (npm, and the Node processes that run step.test.ts and ch37.no-agents-md), sampled every 50 ms from /proc. ` +
         `The ledger runs its checks four at a time and asks the npm registry about releases, so its time includes the network.`,
       tables: [
         {
