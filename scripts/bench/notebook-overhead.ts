@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { joinText, readNotebook } from "../notebooks/notebook-file.ts";
+import { joinText, readNotebook } from "../chapters/notebook-file.ts";
 import { executeNotebook, type CellFailure, type ExecutedNotebook } from "../notebooks/execute-notebook.ts";
 import { KERNEL_NAME } from "../notebooks/kernelspec.ts";
 import { timeNode, timeTsx, type TimedProcess } from "./child-process.ts";

@@ -2,7 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { JupyterMessage } from "./jupyter-client.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { ESCAPED_ERROR_NAME, TYPE_ERROR_NAME } from "./kernelspec.ts";
-import { joinText, type Notebook, type Output } from "./notebook-file.ts";
+import { joinText, type Notebook, type Output } from "../chapters/notebook-file.ts";
 
 /** Why executing a notebook failed; the kinds the runner and its tests tell apart. */
 export type CellFailureKind = "cell-error" | "type-error" | "escaped-error" | "timeout" | "kernel-died";

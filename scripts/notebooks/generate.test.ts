@@ -2,16 +2,16 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { problemOf } from "../site/chapter-problem.ts";
-import { parseChapter, projectChapterParser } from "../site/markdown.ts";
-import { CHAPTERS, PROJECT_ROOT } from "../site/project.ts";
+import { problemOf } from "../chapters/chapter-problem.ts";
+import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
+import { CHAPTERS, PROJECT_ROOT } from "../chapters/project.ts";
 import { PIN } from "../../examples/support/pin.ts";
 import { cellSources, chapterCells, generateNotebook, keepOutputs } from "./generate.ts";
-import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "./notebook-file.ts";
+import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 const md = projectChapterParser();
-const FIXTURE = "scripts/site/fixtures/regions.ts";
-const FIXTURE_REEXPORTS = "scripts/site/fixtures/reexports.ts";
+const FIXTURE = "scripts/chapters/fixtures/regions.ts";
+const FIXTURE_REEXPORTS = "scripts/chapters/fixtures/reexports.ts";
 
 function cellsOf(source: string): Cell[] {
   const { tokens, env } = parseChapter(md, source, "chapters/test.md");
@@ -56,8 +56,8 @@ describe("chapter to cells", () => {
     assert.equal(joinText(cell!.source), [
       `// ${FIXTURE_REEXPORTS}, as a cell runs it (imports added, export dropped)`,
       "// Fixture: a whole file with imports and re-exports, as the notebook generator meets them.",
-      `import { greet } from "./scripts/site/fixtures/regions.ts";`,
-      `import { GREETING, type Name } from "./scripts/site/fixtures/regions.ts";`,
+      `import { greet } from "./scripts/chapters/fixtures/regions.ts";`,
+      `import { GREETING, type Name } from "./scripts/chapters/fixtures/regions.ts";`,
       "",
       "const welcome = greet(GREETING);",
     ].join("\n"));
@@ -69,7 +69,7 @@ describe("chapter to cells", () => {
   });
 
   test("a listing that must not compile stays in the prose as a fenced block, never a code cell", () => {
-    const cells = cellsOf("Untyped:\n\n{{#include-fails TS2322 scripts/site/fixtures/wrong-type.fails-to-compile.ts}}\n\nSo type it.\n");
+    const cells = cellsOf("Untyped:\n\n{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n\nSo type it.\n");
     assert.deepEqual(cells.map((c) => c.cell_type), ["markdown"]);
     assert.match(joinText(cells[0]!.source), /Does not compile \(TS2322[^\n]*\n[^\n]*\n\n```ts\n[^`]*export const count: number = "three";\n```\n\nSo type it\.$/);
   });

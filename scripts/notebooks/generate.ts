@@ -3,15 +3,15 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Token } from "markdown-it";
 import { commandLine } from "../lib/cli.ts";
-import { CLAIM_MARKERS } from "../site/claim-plugin.ts";
-import { ChapterBuildError, fail, type ChapterEnv } from "../site/errors.ts";
-import { listingOf, type IncludedListing } from "../site/include-plugin.ts";
-import { parseChapter, projectChapterParser } from "../site/markdown.ts";
-import { CHAPTERS, PROJECT_ROOT, type Chapter } from "../site/project.ts";
-import type { Standalone } from "../site/standalone-listing.ts";
-import { insertValues } from "../site/value-plugin.ts";
+import { CLAIM_MARKERS } from "../chapters/claim-plugin.ts";
+import { ChapterBuildError, fail, type ChapterEnv } from "../chapters/errors.ts";
+import { listingOf, type IncludedListing } from "../chapters/include-plugin.ts";
+import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
+import { CHAPTERS, PROJECT_ROOT, type Chapter } from "../chapters/project.ts";
+import type { Standalone } from "../chapters/standalone-listing.ts";
+import { insertValues } from "../chapters/value-plugin.ts";
 import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
-import { joinText, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "./notebook-file.ts";
+import { joinText, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 /** How a claim marker reads in a notebook: the id, without a verdict that would go stale. */
 const claimInNotebook = (id: string): string => `[claim \`${id}\`]`;

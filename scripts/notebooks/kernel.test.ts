@@ -10,7 +10,7 @@ import ts from "typescript";
 import { PIN } from "../../examples/support/pin.ts";
 import { startKernel } from "./kernel-process.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
-import { joinText, serialiseNotebook, splitLines, type Notebook } from "./notebook-file.ts";
+import { joinText, serialiseNotebook, splitLines, type Notebook } from "../chapters/notebook-file.ts";
 import { runNotebookFile } from "./run-notebook.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-test-"));

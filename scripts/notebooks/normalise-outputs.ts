@@ -1,4 +1,4 @@
-import { joinText, splitLines, type MultilineText, type Output } from "./notebook-file.ts";
+import { joinText, splitLines, type MultilineText, type Output } from "../chapters/notebook-file.ts";
 
 /**
  * One rewrite of output text that varies from run to run. Each is narrow: it names the

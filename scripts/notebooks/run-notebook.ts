@@ -10,7 +10,7 @@ import {
   type BadNotebook,
   type Notebook,
   type Output,
-} from "./notebook-file.ts";
+} from "../chapters/notebook-file.ts";
 
 /** Stored outputs that a fresh run does not reproduce. */
 export interface Drift {

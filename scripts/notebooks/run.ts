@@ -8,7 +8,7 @@ import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader } from "../lib/reader-paths.ts";
 import { KERNEL_NAME, PROJECT_ROOT } from "./kernelspec.ts";
-import { joinText, readNotebook, type BadNotebook, type Output } from "./notebook-file.ts";
+import { joinText, readNotebook, type BadNotebook, type Output } from "../chapters/notebook-file.ts";
 import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
 
 const DEFAULT_TIMEOUT_S = 120;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "./kernelspec.ts";
 import type { CellFailure } from "./execute-notebook.ts";
-import { serialiseNotebook, type BadNotebook, type CodeCell, type Notebook } from "./notebook-file.ts";
+import { serialiseNotebook, type BadNotebook, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 import { runNotebookFile, type Drift, type RunFailure } from "./run-notebook.ts";
 
 const FIXTURES = join(PROJECT_ROOT, "scripts", "notebooks", "fixtures");

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { readAllClaims } from "../ledger/catalogue.ts";
-import { CLAIM_MARKERS } from "./claim-plugin.ts";
-import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
+import { CLAIM_MARKERS } from "../chapters/claim-plugin.ts";
+import { CHAPTERS, PROJECT_ROOT } from "../chapters/project.ts";
 
 for (const chapter of CHAPTERS) {
   test(`${chapter.source} cites every claim and finding the catalogues assign to ${chapter.catalogueName}`, () => {

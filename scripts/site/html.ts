@@ -1,14 +1,14 @@
 import type { MarkdownIt, Token } from "markdown-it";
 import type { Claim } from "../ledger/catalogue.ts";
-import type { CodeCell } from "../notebooks/notebook-file.ts";
-import { claimIdOf } from "./claim-plugin.ts";
+import type { CodeCell } from "../chapters/notebook-file.ts";
+import { claimIdOf } from "../chapters/claim-plugin.ts";
 import type { LedgerVerdict } from "./claims.ts";
 import { codeBlock } from "./highlight.ts";
-import { listingOf, type IncludedListing } from "./include-plugin.ts";
+import { listingOf, type IncludedListing } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, projectHref, verdictClass, type NavEntry } from "./layout.ts";
 import { NOT_YET_VERIFIED } from "./legend.ts";
 import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
-import type { Chapter } from "./project.ts";
+import type { Chapter } from "../chapters/project.ts";
 
 export { NOT_YET_VERIFIED } from "./legend.ts";
 

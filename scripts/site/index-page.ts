@@ -4,7 +4,7 @@ import { CLAIMS_PAGE, badge, type IndexedClaim } from "./claims-index.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
 import { NOT_YET_VERIFIED, verdictLegend } from "./legend.ts";
 import { notebookPage } from "./notebook-view.ts";
-import type { Chapter } from "./project.ts";
+import type { Chapter } from "../chapters/project.ts";
 
 /** Count per verdict, the four verdicts first, then anything else shown (crashed, not yet verified). */
 function tally(verdicts: readonly string[]): Map<string, number> {

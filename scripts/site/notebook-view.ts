@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import markdownIt from "markdown-it";
 import type { Token } from "markdown-it";
-import { joinText, type CodeCell, type Notebook, type Output } from "../notebooks/notebook-file.ts";
+import { joinText, type CodeCell, type Notebook, type Output } from "../chapters/notebook-file.ts";
 import { codeBlock } from "./highlight.ts";
-import { listingOf } from "./include-plugin.ts";
+import { listingOf } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
-import { PROJECT_ROOT, type Chapter } from "./project.ts";
+import { PROJECT_ROOT, type Chapter } from "../chapters/project.ts";
 
 /** The chapter's committed notebook, or undefined when there is none. */
 export function readChapterNotebook(chapter: Chapter): Notebook | undefined {

@@ -8,8 +8,8 @@ import { readCatalogue } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
 import { loadVerdicts } from "./claims.ts";
 import { NOT_YET_VERIFIED, renderPage, useSiteRenderer } from "./html.ts";
-import { parseChapter, projectChapterParser } from "./markdown.ts";
-import { CHAPTERS, PROJECT_ROOT } from "./project.ts";
+import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
+import { CHAPTERS, PROJECT_ROOT } from "../chapters/project.ts";
 
 const site = await buildSite();
 const sourceOf = (path: string): string => readFileSync(join(PROJECT_ROOT, path), "utf8");

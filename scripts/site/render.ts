@@ -3,8 +3,8 @@ import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { commandLine } from "../lib/cli.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
-import { ChapterBuildError } from "./errors.ts";
-import { PROJECT_ROOT } from "./project.ts";
+import { ChapterBuildError } from "../chapters/errors.ts";
+import { PROJECT_ROOT } from "../chapters/project.ts";
 
 // `npm run site [-- --out DIR] [--ledger FILE]`: renders chapters/*.md to site/*.html.
 const { values } = commandLine({

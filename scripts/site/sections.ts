@@ -1,5 +1,5 @@
 import type { Token } from "markdown-it";
-import { claimIdOf } from "./claim-plugin.ts";
+import { claimIdOf } from "../chapters/claim-plugin.ts";
 
 /** A heading of a chapter page, with the anchor the site gives it. */
 export interface Section {

@@ -6,7 +6,7 @@ import { listingOf, type IncludedListing } from "./include-plugin.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
 
 const md = projectChapterParser();
-const FIXTURE = "scripts/site/fixtures/regions.ts";
+const FIXTURE = "scripts/chapters/fixtures/regions.ts";
 
 function listings(source: string): IncludedListing[] {
   return parseChapter(md, source, "chapters/test.md").tokens.map((t: Token) => listingOf(t)).filter((l): l is IncludedListing => l !== undefined);
@@ -83,19 +83,19 @@ describe("include directive", () => {
 
 describe("include-fails directive: a listing that must not compile", () => {
   test("fails with exactly the declared error: included, marked with the code", () => {
-    const [listing] = listings("{{#include-fails TS2322 scripts/site/fixtures/wrong-type.fails-to-compile.ts}}\n");
+    const [listing] = listings("{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n");
     assert.equal(listing?.expectedError, "TS2322");
     assert.equal(listing?.runnable, undefined);
   });
 
   test("negative control: a listing that compiles fails the build", () => {
-    const problem = problemIn("Text.\n\n{{#include-fails TS2322 scripts/site/fixtures/compiles.fails-to-compile.ts}}\n");
+    const problem = problemIn("Text.\n\n{{#include-fails TS2322 scripts/chapters/fixtures/compiles.fails-to-compile.ts}}\n");
     assert.equal(problem?.kind, "compiles-unexpectedly");
     assert.equal(problem?.line, 3);
   });
 
   test("negative control: a listing failing with another error fails the build", () => {
-    const problem = problemIn("{{#include-fails TS2322 scripts/site/fixtures/other-error.fails-to-compile.ts}}\n");
+    const problem = problemIn("{{#include-fails TS2322 scripts/chapters/fixtures/other-error.fails-to-compile.ts}}\n");
     assert.equal(problem?.kind, "wrong-error");
     assert.match(problem?.message ?? "", /TS2304/);
   });
