@@ -11,12 +11,13 @@ const outcomes = new Map<string, CompileOutcome>();
 
 /**
  * Type-checks `file` (project-relative) against the installed Pi with the project's own
- * compiler options and says whether it fails with exactly `expected` (e.g. "TS2322") and
- * nothing else. The book says this listing does not compile; a listing that starts
- * compiling, or fails for another reason, must break the build rather than pass as proof.
+ * compiler options and says whether it fails with exactly the codes `expected` (e.g.
+ * ["TS2322"], from the file's @errors line) and nothing else. The book says this listing
+ * does not compile; a listing that starts compiling, or fails for another reason, must
+ * break the build rather than pass as proof.
  */
-export function checkFailsToCompile(file: string, expected: string): CompileOutcome {
-  const key = `${file}\0${expected}`;
+export function checkFailsToCompile(file: string, expected: readonly string[]): CompileOutcome {
+  const key = `${file}\0${expected.join(" ")}`;
   const cached = outcomes.get(key);
   if (cached) return cached;
   const installed = readInstalledPi();
@@ -25,9 +26,12 @@ export function checkFailsToCompile(file: string, expected: string): CompileOutc
   let outcome: CompileOutcome;
   if (diagnostics.length === 0) {
     outcome = { kind: "compiles" };
-  } else if (diagnostics.every((d) => `TS${d.code}` === expected && d.file === file)) {
+  } else if (
+    diagnostics.every((d) => expected.includes(`TS${d.code}`) && d.file === file) &&
+    expected.every((code) => diagnostics.some((d) => `TS${d.code}` === code))
+  ) {
     const first = diagnostics[0]!;
-    outcome = { kind: "fails-as-expected", code: expected, line: first.line, message: first.message };
+    outcome = { kind: "fails-as-expected", code: expected.join(", "), line: first.line, message: first.message };
   } else {
     outcome = {
       kind: "wrong-error",

@@ -75,33 +75,39 @@ describe("include directive", () => {
     assert.equal(problemIn(`{{#include ${FIXTURE}:never-closed}}\n`)?.kind, "unterminated-region");
   });
 
-  test("a directive that cannot be read fails the build", () => {
-    assert.equal(problemIn(`{{#include-fails ${FIXTURE}}}\n`)?.kind, "bad-directive");
+  test("a directive that cannot be read fails the build, and so does the old include-fails with a code in the chapter", () => {
     assert.equal(problemIn(`{{#include TS2322 ${FIXTURE}}}\n`)?.kind, "bad-directive");
+    assert.equal(problemIn("{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n")?.kind, "bad-directive");
+  });
+
+  test("include-fails of a file without an @errors line fails the build: the expected error is written only there", () => {
+    const problem = problemIn(`{{#include-fails ${FIXTURE}}}\n`);
+    assert.equal(problem?.kind, "bad-directive");
+    assert.match(problem?.message ?? "", /has no "\/\/ @errors: NNNN" line/);
   });
 });
 
 describe("include-fails directive: a listing that must not compile", () => {
-  test("fails with exactly the declared error: included, marked with the code", () => {
-    const [listing] = listings("{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n");
+  test("fails with exactly the error its @errors line declares: included, marked with that code", () => {
+    const [listing] = listings("{{#include-fails scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n");
     assert.equal(listing?.expectedError, "TS2322");
     assert.equal(listing?.runnable, undefined);
   });
 
   test("negative control: a listing that compiles fails the build", () => {
-    const problem = problemIn("Text.\n\n{{#include-fails TS2322 scripts/chapters/fixtures/compiles.fails-to-compile.ts}}\n");
+    const problem = problemIn("Text.\n\n{{#include-fails scripts/chapters/fixtures/compiles.fails-to-compile.ts}}\n");
     assert.equal(problem?.kind, "compiles-unexpectedly");
     assert.equal(problem?.line, 3);
   });
 
   test("negative control: a listing failing with another error fails the build", () => {
-    const problem = problemIn("{{#include-fails TS2322 scripts/chapters/fixtures/other-error.fails-to-compile.ts}}\n");
+    const problem = problemIn("{{#include-fails scripts/chapters/fixtures/other-error.fails-to-compile.ts}}\n");
     assert.equal(problem?.kind, "wrong-error");
     assert.match(problem?.message ?? "", /TS2304/);
   });
 
   test("ch37.types.untyped-params-unknown: the chapter's untyped listing fails with TS2322 only", () => {
-    const [listing] = listings("{{#include-fails TS2322 examples/ch37-agent-core/untyped-params.fails-to-compile.ts:untyped-tool}}\n");
+    const [listing] = listings("{{#include-fails examples/ch37-agent-core/untyped-params.fails-to-compile.ts:untyped-tool}}\n");
     assert.equal(listing?.expectedError, "TS2322");
   });
 });

@@ -1,3 +1,4 @@
+import { declaredErrorCodes } from "../../examples/support/compile.ts";
 import type { MarkdownIt, StateBlock, Token } from "markdown-it";
 import { fail, type ChapterEnv } from "./errors.ts";
 import { checkFailsToCompile } from "./expected-error.ts";
@@ -19,8 +20,8 @@ export function listingOf(token: Token): IncludedListing | undefined {
   return included.get(token);
 }
 
-// {{#include PATH[:REGION]}} or {{#include-fails TSNNNN PATH[:REGION]}}, alone on a line.
-const DIRECTIVE = /^\{\{#include(-fails)?\s+(?:(TS\d+)\s+)?([^\s:}]+)(?::([\w.-]+))?\s*\}\}$/;
+// {{#include PATH[:REGION]}} or {{#include-fails PATH[:REGION]}}, alone on a line.
+const DIRECTIVE = /^\{\{#include(-fails)?\s+([^\s:}]+)(?::([\w.-]+))?\s*\}\}$/;
 
 /** Reads the chapter env markdown-it passes through; the entry points always set it. */
 export function chapterEnv(env: unknown): ChapterEnv {
@@ -31,8 +32,9 @@ export function chapterEnv(env: unknown): ChapterEnv {
 
 /**
  * markdown-it plugin: `{{#include examples/x.ts:region}}` on its own line becomes a
- * `listing` token holding that code; `{{#include-fails TS2322 examples/x.ts}}` also
- * type-checks the file and fails the build unless it fails with exactly that error.
+ * `listing` token holding that code; `{{#include-fails examples/x.ts}}` also type-checks
+ * the file and fails the build unless it fails with exactly the errors its own
+ * `// @errors: NNNN` line declares (the one place the expected error is written).
  * A missing file or region fails the build with the chapter file and line.
  */
 export function includePlugin(md: MarkdownIt): void {
@@ -44,17 +46,22 @@ export function includePlugin(md: MarkdownIt): void {
     const env = chapterEnv(state.env);
     const line = startLine + 1;
     const m = DIRECTIVE.exec(text);
-    const fails = m?.[1] !== undefined;
-    if (!m || fails !== (m[2] !== undefined)) {
-      fail(env, line, "bad-directive", `cannot read "${text}"; write {{#include PATH[:REGION]}} or {{#include-fails TSNNNN PATH[:REGION]}}`);
+    if (!m) {
+      fail(env, line, "bad-directive", `cannot read "${text}"; write {{#include PATH[:REGION]}} or {{#include-fails PATH[:REGION]}} (the expected error is the file's // @errors line)`);
     }
-    const [, , expectedError, file = "", region] = m;
+    const [, fails, file = "", region] = m;
     const listing = readListing(file, region);
     if (isListingProblem(listing)) fail(env, line, listing.kind, listing.message);
-    if (expectedError !== undefined) {
-      const outcome = checkFailsToCompile(file, expectedError);
+    let expectedError: string | undefined;
+    if (fails !== undefined) {
+      const declared = declaredErrorCodes(file).map((code) => `TS${code}`);
+      if (declared.length === 0) {
+        fail(env, line, "bad-directive", `${file} has no "// @errors: NNNN" line; {{#include-fails}} reads the error the listing must produce from it`);
+      }
+      expectedError = declared.join(", ");
+      const outcome = checkFailsToCompile(file, declared);
       if (outcome.kind === "compiles") {
-        fail(env, line, "compiles-unexpectedly", `${file} compiles, but the chapter says it fails with ${expectedError}`);
+        fail(env, line, "compiles-unexpectedly", `${file} compiles, but its @errors line says it fails with ${expectedError}`);
       }
       if (outcome.kind === "wrong-error") {
         fail(env, line, "wrong-error", `${file} should fail only with ${expectedError}, but the compiler reports ${outcome.message}`);

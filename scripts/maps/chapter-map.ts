@@ -31,7 +31,7 @@ interface Section {
   text: string;
 }
 
-const INCLUDE = /\{\{#include(?:-fails\s+\S+)?\s+(examples\/[^\s:}]+)(?::[^\s}]+)?\s*\}\}/g;
+const INCLUDE = /\{\{#include(?:-fails)?\s+(examples\/[^\s:}]+)(?::[^\s}]+)?\s*\}\}/g;
 const CELL_IMPORT = /from\s+"\.\/(examples\/[^"]+)"/g;
 const CLAIM = /\{\{claim\s+([^\s}]+)\s*\}\}/g;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.ts)"/g;

@@ -69,7 +69,7 @@ describe("chapter to cells", () => {
   });
 
   test("a listing that must not compile stays in the prose as a fenced block, never a code cell", () => {
-    const cells = cellsOf("Untyped:\n\n{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n\nSo type it.\n");
+    const cells = cellsOf("Untyped:\n\n{{#include-fails scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n\nSo type it.\n");
     assert.deepEqual(cells.map((c) => c.cell_type), ["markdown"]);
     assert.match(joinText(cells[0]!.source), /Does not compile \(TS2322[^\n]*\n[^\n]*\n\n```ts\n[^`]*export const count: number = "three";\n```\n\nSo type it\.$/);
   });
