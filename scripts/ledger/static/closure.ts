@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { readPackageJson, type PackageJson } from "./installed.ts";
+import { runtimeEdges, type DependencyKind } from "./runtime-edges.ts";
 import { classifyUi, type UiVerdict } from "./ui-rule.ts";
 
-/** How a package depends on another. */
-export type DependencyKind = "dependency" | "optional" | "peer";
+export type { DependencyKind } from "./runtime-edges.ts";
 
 /** One installed package in a runtime dependency closure. */
 export interface ClosurePackage {
@@ -44,21 +44,6 @@ export const CLOSURE_RULE =
 
 /** How evidence lines name the closure rule; appendix A states it in full. */
 export const CLOSURE_RULE_NAME = "closure rule of appendix A (dependencies, optional and peer, located as Node does)";
-
-function runtimeEdges(pkg: PackageJson): { name: string; range: string; kind: DependencyKind; required: boolean }[] {
-  const edges: { name: string; range: string; kind: DependencyKind; required: boolean }[] = [];
-  for (const [name, range] of Object.entries(pkg.dependencies ?? {})) {
-    edges.push({ name, range, kind: "dependency", required: true });
-  }
-  for (const [name, range] of Object.entries(pkg.optionalDependencies ?? {})) {
-    edges.push({ name, range, kind: "optional", required: false });
-  }
-  for (const [name, range] of Object.entries(pkg.peerDependencies ?? {})) {
-    const optional = pkg.peerDependenciesMeta?.[name]?.optional === true;
-    edges.push({ name, range, kind: "peer", required: !optional });
-  }
-  return edges;
-}
 
 /** Node's package lookup: `node_modules/<name>` in `from`, then in each parent folder. */
 export function locatePackage(from: string, name: string): string | undefined {
