@@ -7,7 +7,7 @@ import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
 import { collectGarbage } from "./collect-garbage.ts";
 import { negativeControl } from "./negative-control.ts";
-import { allChecks } from "./registry.ts";
+import { allChecks } from "./all-checks.ts";
 import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
 import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./pin-verdicts.ts";
 import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow } from "./render.ts";
@@ -31,7 +31,7 @@ function checkFor(claim: Claim, byId: ReadonlyMap<string, Check>): Check {
   return (
     byId.get(claim.id) ?? {
       id: claim.id,
-      run: () => Promise.reject(new Error(`no check is registered for ${claim.id} (scripts/ledger/registry.ts)`)),
+      run: () => Promise.reject(new Error(`no check is registered for ${claim.id} (scripts/ledger/all-checks.ts)`)),
     }
   );
 }

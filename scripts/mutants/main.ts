@@ -3,7 +3,7 @@
 // scripts/mutants/patches/) and checks that each patch flips the claims it declares.
 import { availableParallelism } from "node:os";
 import { relative } from "node:path";
-import { allChecks } from "../ledger/registry.ts";
+import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { ROOT } from "../matrix/paths.ts";
 import { writeAppendixD } from "./appendix.ts";

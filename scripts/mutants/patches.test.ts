@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { installedPi } from "../ledger/static/installed.ts";
-import { allChecks } from "../ledger/registry.ts";
+import { allChecks } from "../ledger/all-checks.ts";
 import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
 import { applyPatch, isPatchRefused } from "./apply.ts";
 import { behaviouralIds, TYPE_CHECKED } from "./behavioural.ts";

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { LISTINGS } from "../../../examples/ch37-agent-core/harness/listings-compile.ts";
 import { PROJECT_ROOT } from "../../../examples/support/compile.ts";
 import { announcedFiles } from "../../../examples/support/shared-program.ts";
-import "../registry.ts";
+import "../all-checks.ts";
 
 test("shared program: loading the registry announces every listing the ch37 checks compile, so one program checks them with the declarations", () => {
   const missing = Object.values(LISTINGS).filter((file) => !announcedFiles().has(resolve(PROJECT_ROOT, file)));

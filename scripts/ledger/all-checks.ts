@@ -7,7 +7,7 @@ import { findingChecks } from "./checks/findings.ts";
 import { layeringChecks } from "./checks/layering.ts";
 import { scopeChecks } from "./checks/scope.ts";
 
-/** Every check of the ledger, one per id of claims.tsv and findings.tsv; the registry test holds it to that. */
+/** Every check of the ledger, one per id of claims.tsv and findings.tsv; all-checks.test.ts holds it to that. */
 export const allChecks: readonly Check[] = [
   ...layeringChecks,
   ...documentationChecks,
