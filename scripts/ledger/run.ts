@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import type { Check, CheckResult } from "./check.ts";
 
 /** What running one check produced: a verdict, or a crash (a crash is not a verdict). */
@@ -71,7 +72,7 @@ export async function runChecks(checks: readonly Check[], options: RunOptions = 
   for (const check of checks) check.start?.();
   // One turn of the event loop, so that what the starts set off behind a promise (a spawn)
   // is under way before a synchronous check holds the loop.
-  await new Promise((resolve) => setImmediate(resolve));
+  await setImmediate();
   const outcomes: Outcome[] = new Array(checks.length);
   let settled = 0;
   const runAll = async (indices: number[]): Promise<void> => {

@@ -4,6 +4,7 @@
 // an error that escapes a cell (a throw in a timer, an un-awaited rejected promise) is
 // only printed: the cell still replies "ok". Here both become failures with a name.
 
+const { setTimeout: sleep } = require("node:timers/promises");
 const { inspect } = require("node:util");
 const { withReadableStack } = require("./stack-traces.cjs");
 
@@ -39,7 +40,7 @@ function createCellFailures(names) {
         cell = freshCell();
         anyCellStarted = true;
         const ok = await executor.execute(src);
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        await sleep(SETTLE_MS);
         return ok && cell.escaped.length === 0;
       },
     };
