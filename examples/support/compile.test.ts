@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
-import { compileFiles, compileLater, compilerOptionsFor, PROJECT_ROOT, programFor, type CompileDiagnostic } from "./compile.ts";
+import { compileFiles, compileLater, compilerOptionsFor, programFor, type CompileDiagnostic } from "./compile.ts";
+import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
 import { isInstallProblem, readInstalledPi } from "./pin.ts";
 import { typescript } from "./typescript.ts";
 

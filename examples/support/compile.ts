@@ -1,13 +1,10 @@
 import { readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative, resolve } from "node:path";
 import type ts from "typescript";
+import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
 import { typescript } from "./typescript.ts";
 import { PACKAGE_NAMES, type PackageKey } from "./pin.ts";
 import { sharedProgram, typeCheckTogether, type SharedProgram } from "./shared-program.ts";
-
-/** The companion's root: where tsconfig.json and package.json live. */
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** One TypeScript diagnostic as a value: `code` is the number after "TS". */
 export interface CompileDiagnostic {

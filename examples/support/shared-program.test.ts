@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
-import { PROJECT_ROOT } from "./compile.ts";
+import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
 import { dropSharedPrograms, sharedProgram, whenSharedProgramsDropped } from "./shared-program.ts";
 
 // A program without Pi or the default library: this test is about who holds it, not what it checks.

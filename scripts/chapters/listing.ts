@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PROJECT_ROOT } from "./project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** Code taken from a file in examples/, whole or one named region. */
 export interface Listing {

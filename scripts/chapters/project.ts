@@ -1,5 +1,3 @@
-export { PROJECT_ROOT } from "../../examples/support/compile.ts";
-
 /** One chapter source and what is generated from it. Paths are project-relative. */
 export interface Chapter {
   source: string;

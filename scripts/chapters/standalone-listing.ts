@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import ts from "typescript";
 import type { Listing } from "./listing.ts";
-import { PROJECT_ROOT } from "./project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** A listing that cannot run as a cell of its own: readers see it and run its function. */
 export interface Excerpt {

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { PROJECT_ROOT, readAllClaims } from "./catalogue.ts";
+import { readAllClaims } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./all-checks.ts";
 

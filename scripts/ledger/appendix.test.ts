@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import {
   APPENDIX_CLAIM_IDS,
-  APPENDIX_DIR,
   appendixFacts,
   appendixFiles,
   withoutMeasuredOn,
   writeAppendixIfChanged,
 } from "./appendix.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 import { VERDICTS } from "./check.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
 import { layeringChecks } from "./checks/layering.ts";

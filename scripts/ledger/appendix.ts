@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 import { INTERFACE_BUILTINS } from "./checks/layering.ts";
 import { VERDICTS } from "./check.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
@@ -20,7 +20,6 @@ export const APPENDIX_CLAIM_IDS = [
   "ch37.deps.pi-ai-graph-no-ui",
 ] as const;
 
-export const APPENDIX_DIR = join(PROJECT_ROOT, "appendix");
 export const APPENDIX_MARKDOWN = "A-dependencies.md";
 export const APPENDIX_JSON = "A-dependencies.json";
 

@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PROJECT_ROOT } from "../../examples/support/compile.ts";
-
-export { PROJECT_ROOT };
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** The project's own copy of the catalogue; the ledger reads this one. */
 export const CATALOGUE_PATH = join(PROJECT_ROOT, "chapters", "claims.tsv");

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** Where a full run at the pin leaves its verdicts for the reading view's badges (gitignored). */
 export const LATEST_VERDICTS = join(PROJECT_ROOT, ".cache", "ledger.json");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { VERDICTS } from "./check.ts";
 import { CRASH_DEFINITION, LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { LEDGER_ENTRY } from "../matrix/ledger-run.ts";
 import { describePort, PORT_1_5, PORT_ENV } from "../matrix/port/ports.ts";
 import { RELEASE_DIR_ENV } from "../matrix/release-hook.ts";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { LedgerJson } from "./render.ts";
 import { installedPi } from "./static/installed.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf } from "./check.ts";
 import { failsWhenListingDoesNotLoad, listingLoadFailure, ListingDoesNotLoad } from "./load-listing.ts";
 import { installedPi } from "./static/installed.ts";

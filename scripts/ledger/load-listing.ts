@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf, type Check } from "./check.ts";
 import { activePort, noteListingUsed, recordingListings, withPortNote } from "../matrix/port/through-port.ts";
 import { PRINTED_CODE_CLAIMS, describePort } from "../matrix/port/ports.ts";

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { PROJECT_ROOT } from "./catalogue.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { Verdict } from "./check.ts";
 import type { LedgerJson } from "./render.ts";
 

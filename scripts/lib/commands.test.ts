@@ -5,11 +5,10 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
+import { PROJECT_ROOT } from "./paths.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const scripts: Record<string, string> = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
+const scripts: Record<string, string> = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")).scripts;
 
 /** The npm scripts that run a TypeScript entry point, with that entry point. */
 const commands = Object.entries(scripts).flatMap(([name, line]) => {
@@ -43,7 +42,7 @@ function runEntry(entry: string, args: string[], closeStdout = false): Promise<R
 }
 
 function spawnEntry(entry: string, args: string[], closeStdout: boolean): Promise<Ran> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const ran: Ran = { status: null, stdout: "", stderr: "" };
   if (closeStdout) child.stdout.destroy();
   else child.stdout.on("data", (chunk: Buffer) => (ran.stdout += chunk.toString()));

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import { forReader, fromReader, readerFolder } from "./reader-paths.ts";
+import { PROJECT_ROOT } from "./paths.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const NOTEBOOKS = join(ROOT, "notebooks");
+const NOTEBOOKS = join(PROJECT_ROOT, "notebooks");
 
 test("a path typed in notebooks/ with npm run notebooks is found in notebooks/", () => {
   const env = { npm_lifecycle_event: "notebooks", INIT_CWD: NOTEBOOKS };
@@ -22,8 +21,8 @@ test("an INIT_CWD inherited from another npm script (npm test spawning a command
 });
 
 test("npm run notebooks -- ch38-recipe.ipynb missing.ipynb, typed in notebooks/: finds the first, names the second from the root, runs nothing", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts/notebooks/run.ts"), "ch38-recipe.ipynb", "missing.ipynb"], {
-    cwd: ROOT,
+  const run = spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts/notebooks/run.ts"), "ch38-recipe.ipynb", "missing.ipynb"], {
+    cwd: PROJECT_ROOT,
     env: { ...process.env, npm_lifecycle_event: "notebooks", INIT_CWD: NOTEBOOKS },
     encoding: "utf8",
   });

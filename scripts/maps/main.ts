@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { commandLine } from "../lib/cli.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
 import { MAPPED_FOLDERS, mapInputs, renderChapterMap } from "./chapter-map.ts";
 
@@ -13,11 +13,10 @@ commandLine({
   details: "Regenerates examples/chNN-*/README.md (each file's role, the guide sections that include or run it, their claim ids); writes only a map that changed.",
   options: {},
 });
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const changed: Record<string, string> = {};
 for (const folder of MAPPED_FOLDERS) {
-  const path = join(ROOT, folder, "README.md");
-  const text = renderChapterMap(mapInputs(ROOT, folder));
+  const path = join(PROJECT_ROOT, folder, "README.md");
+  const text = renderChapterMap(mapInputs(PROJECT_ROOT, folder));
   let old: string | undefined;
   try {
     old = readFileSync(path, "utf8");
@@ -28,6 +27,6 @@ for (const folder of MAPPED_FOLDERS) {
 }
 writeFilesAtomically(changed);
 for (const folder of MAPPED_FOLDERS) {
-  const path = join(ROOT, folder, "README.md");
+  const path = join(PROJECT_ROOT, folder, "README.md");
   process.stdout.write(`${path in changed ? "wrote" : "unchanged"} ${folder}/README.md\n`);
 }

@@ -3,7 +3,7 @@ import type { PackageKey } from "../../examples/support/pin.ts";
 import type { LedgerJson } from "../ledger/render.ts";
 import { errorLine, runCommand } from "./command.ts";
 import type { CachedInstall } from "./install-cache.ts";
-import { ROOT } from "./paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { PORT_ENV, portFor } from "./port/ports.ts";
 import type { Port } from "./port/transform.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
@@ -17,9 +17,9 @@ export interface LedgerRunFailure {
   message: string;
 }
 
-export const LEDGER_ENTRY = join(ROOT, "scripts", "ledger", "main.ts");
-const PROBE = join(ROOT, "scripts", "matrix", "probe-install.ts");
-export const REGISTER_HOOK = join(ROOT, "scripts", "matrix", "register-release-hook.ts");
+export const LEDGER_ENTRY = join(PROJECT_ROOT, "scripts", "ledger", "main.ts");
+const PROBE = join(PROJECT_ROOT, "scripts", "matrix", "probe-install.ts");
+export const REGISTER_HOOK = join(PROJECT_ROOT, "scripts", "matrix", "register-release-hook.ts");
 const LEDGER_TIMEOUT_MS = 15 * 60_000;
 
 /** The port the book's code needs against `install` (decided by its pi-ai, and its core's declarations), if any. */
@@ -49,7 +49,7 @@ export function childEnv(install: CachedInstall): NodeJS.ProcessEnv {
 function runHooked(entry: string, args: readonly string[], install: CachedInstall, timeoutMs: number) {
   // tsx first: the hook module is TypeScript and is loaded through tsx's loader.
   return runCommand(process.execPath, ["--import", "tsx", "--import", REGISTER_HOOK, entry, ...args], {
-    cwd: ROOT,
+    cwd: PROJECT_ROOT,
     env: childEnv(install),
     timeoutMs,
   });

@@ -14,7 +14,9 @@ import { readCompleteInstall } from "./install-cache.ts";
 import { checkPortAgainst, portDiff } from "./port/diff.ts";
 import { describePort } from "./port/ports.ts";
 import { buildMatrix, type ColumnResult, type PortProof } from "./matrix.ts";
-import { APPENDIX_DIR, RELEASES_CACHE, ROOT } from "./paths.ts";
+import { RELEASES_CACHE } from "./paths.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { mapWithConcurrency } from "./pool.ts";
 import { isRegistryProblem, servedVersions } from "./registry.ts";
 import { releasesToMeasure } from "./versions.ts";
@@ -63,7 +65,7 @@ function parseCommandLine(): { versions: string | undefined; json: boolean; jobs
 function environment(): MatrixEnvironment {
   let commit = "unknown";
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     // not a git checkout (e.g. an unpacked tarball); say so in the appendix
   }
@@ -72,7 +74,7 @@ function environment(): MatrixEnvironment {
 
 /** A child's message with the project's own paths made relative, as the appendix shows them. */
 function withinProject(message: string): string {
-  return message.replaceAll(`${ROOT}/`, "");
+  return message.replaceAll(`${PROJECT_ROOT}/`, "");
 }
 
 /** Installs one column (or reuses its cache) and runs the ledger against it. */
@@ -121,7 +123,7 @@ function provePort(newest: string | undefined): PortProof | undefined {
   if (install === undefined || port === undefined) return undefined;
   const started = performance.now();
   progress(`type-checking the book's code with ${port.name} against ${newest}`);
-  const checked = checkPortAgainst(port, install.dir, join(ROOT, ".cache", "port-check", newest));
+  const checked = checkPortAgainst(port, install.dir, join(PROJECT_ROOT, ".cache", "port-check", newest));
   const proof: PortProof = { release: newest, port: describePort(port), diff: portDiff(port) };
   if ("kind" in checked) proof.problem = checked.message;
   else proof.diagnostics = checked;

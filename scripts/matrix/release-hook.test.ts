@@ -6,12 +6,12 @@ import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { CachedInstall } from "./install-cache.ts";
 import { isLedgerRunFailure, runLedgerAgainst } from "./ledger-run.ts";
-import { ROOT } from "./paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { releaseParentURL } from "./release-hook.ts";
 
 const releaseDir = "/cache/pi-releases/1.6.0";
 const fromRelease = pathToFileURL(`${releaseDir}/package.json`).href;
-const projectFile = pathToFileURL(join(ROOT, "examples/ch37-agent-core/research-agent.ts")).href;
+const projectFile = pathToFileURL(join(PROJECT_ROOT, "examples/ch37-agent-core/research-agent.ts")).href;
 
 test("hook: Pi's packages and typebox imported by a project file resolve from the release", () => {
   for (const specifier of ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "typebox", "typebox/value", "@earendil-works/pi-ai/dist/providers/faux.js"]) {
@@ -28,7 +28,7 @@ test("hook: other packages, relative paths and look-alike names resolve as usual
 test("hook: imports from inside any node_modules (the release's own packages) are left alone", () => {
   const inRelease = pathToFileURL(`${releaseDir}/node_modules/@earendil-works/pi-agent-core/dist/agent.js`).href;
   assert.equal(releaseParentURL("@earendil-works/pi-ai", inRelease, releaseDir), undefined);
-  assert.equal(releaseParentURL("typebox", pathToFileURL(join(ROOT, "node_modules/tslab/dist/x.js")).href, releaseDir), undefined);
+  assert.equal(releaseParentURL("typebox", pathToFileURL(join(PROJECT_ROOT, "node_modules/tslab/dist/x.js")).href, releaseDir), undefined);
 });
 
 // A fake release (version 9.9.9 of each package) in a temporary folder: no network.
@@ -44,7 +44,7 @@ function fakeRelease(dir: string, version: string): CachedInstall {
   return { key: version, dir, versions: { core: version, ai: version, typebox: version }, reused: true };
 }
 const fake = fakeRelease(join(scratch, "9.9.9"), "9.9.9");
-const fakeLedger = join(ROOT, "scripts/matrix/fixtures/fake-ledger.ts");
+const fakeLedger = join(PROJECT_ROOT, "scripts/matrix/fixtures/fake-ledger.ts");
 
 test("a hooked child resolves the release's folder and passes the pin check for its versions", async () => {
   const report = await runLedgerAgainst(fake, fakeLedger);

@@ -2,7 +2,7 @@ import type { ResolveHook } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
-import { ROOT } from "./paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { CHAPTER_FOLDERS } from "./port/chapters.ts";
 import { PORT_ENV, PRINTED_AS_IS, portNamed } from "./port/ports.ts";
 import type { Port } from "./port/transform.ts";
@@ -32,8 +32,8 @@ export function releaseParentURL(specifier: string, parentURL: string | undefine
   return pathToFileURL(`${releaseDir}/package.json`).href;
 }
 
-const CHAPTERS = CHAPTER_FOLDERS.map((folder) => pathToFileURL(join(ROOT, folder)).href + "/");
-const AS_PRINTED = new Set(PRINTED_AS_IS.map((file) => pathToFileURL(join(ROOT, file)).href));
+const CHAPTERS = CHAPTER_FOLDERS.map((folder) => pathToFileURL(join(PROJECT_ROOT, folder)).href + "/");
+const AS_PRINTED = new Set(PRINTED_AS_IS.map((file) => pathToFileURL(join(PROJECT_ROOT, file)).href));
 
 /**
  * The port's adapter module when `specifier` is the module `port` replaces and the importer
@@ -44,7 +44,7 @@ const AS_PRINTED = new Set(PRINTED_AS_IS.map((file) => pathToFileURL(join(ROOT, 
 export function portedURL(specifier: string, parentURL: string | undefined, port: Port | undefined): string | undefined {
   if (port === undefined || specifier !== port.from || parentURL === undefined) return undefined;
   if (!CHAPTERS.some((folder) => parentURL.startsWith(folder)) || parentURL.includes("/node_modules/") || AS_PRINTED.has(parentURL)) return undefined;
-  return pathToFileURL(join(ROOT, "scripts", "matrix", "port", port.adapter)).href;
+  return pathToFileURL(join(PROJECT_ROOT, "scripts", "matrix", "port", port.adapter)).href;
 }
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PIN } from "../../examples/support/pin.ts";
-import { APPENDIX_DIR } from "../matrix/paths.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 import { renderAppendixD, type AppendixD } from "./appendix.ts";
 import { behaviouralIds } from "./behavioural.ts";
 import { shippedSpecFiles } from "./shipped.ts";

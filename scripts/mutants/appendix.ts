@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { PIN } from "../../examples/support/pin.ts";
 import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
-import { APPENDIX_DIR, ROOT } from "../matrix/paths.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run.ts";
@@ -62,7 +63,7 @@ export interface AppendixD {
 
 function commit(): string {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     return "unknown";
   }

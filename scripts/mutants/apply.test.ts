@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { installedPi } from "../ledger/static/installed.ts";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { applyPatch, isPatchRefused } from "./apply.ts";
 import { ensurePatchedInstall } from "./patched-install.ts";
 import { isSpecProblem, parseSpec, readSpec, type PatchSpec } from "./spec.ts";
 
-const FIXTURES = join(ROOT, "scripts", "mutants", "fixtures");
+const FIXTURES = join(PROJECT_ROOT, "scripts", "mutants", "fixtures");
 const edit = { package: "@earendil-works/pi-agent-core", file: "dist/agent.js" };
 
 test("mutants: a find text that is missing is refused, naming the file and the count", () => {
@@ -73,8 +73,8 @@ test("mutants: a patched install changes its copy only; the project's node_modul
 });
 
 test("mutants: npm run mutants -- --patch with a missing find text refuses in one line, exit 2", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts", "mutants", "main.ts"), "--patch", join(FIXTURES, "find-missing.json")], {
-    cwd: ROOT,
+  const run = spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "mutants", "main.ts"), "--patch", join(FIXTURES, "find-missing.json")], {
+    cwd: PROJECT_ROOT,
     encoding: "utf8",
   });
   assert.equal(run.status, 2, run.stderr);
@@ -83,11 +83,11 @@ test("mutants: npm run mutants -- --patch with a missing find text refuses in on
 });
 
 test("mutants: an unknown option is refused in one line, exit 2; --help exits 0", () => {
-  const main = join(ROOT, "scripts", "mutants", "main.ts");
-  const unknown = spawnSync(process.execPath, ["--import", "tsx", main, "--frobnicate"], { cwd: ROOT, encoding: "utf8" });
+  const main = join(PROJECT_ROOT, "scripts", "mutants", "main.ts");
+  const unknown = spawnSync(process.execPath, ["--import", "tsx", main, "--frobnicate"], { cwd: PROJECT_ROOT, encoding: "utf8" });
   assert.equal(unknown.status, 2);
   assert.equal(unknown.stderr.trim().split("\n").length, 1, unknown.stderr);
-  const help = spawnSync(process.execPath, ["--import", "tsx", main, "--help"], { cwd: ROOT, encoding: "utf8" });
+  const help = spawnSync(process.execPath, ["--import", "tsx", main, "--help"], { cwd: PROJECT_ROOT, encoding: "utf8" });
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: npm run mutants/);
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { LedgerJsonEntry } from "../ledger/render.ts";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compareWithPin, isFlip } from "./flips.ts";
 import { patchEntry, runMutants, runPassed, type MutantsRun } from "./run.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";
@@ -48,7 +48,7 @@ test("compare: a declared claim outside an --only narrowing is not run, not miss
 });
 
 test("mutants: a real child run of a spec that declares a claim which does not flip fails (ch37.tools.parallel-default)", async () => {
-  const spec = readSpec(join(ROOT, "scripts", "mutants", "fixtures", "declares-unflipped.json"));
+  const spec = readSpec(join(PROJECT_ROOT, "scripts", "mutants", "fixtures", "declares-unflipped.json"));
   assert.ok(!isSpecProblem(spec));
   // The pin's verdict as recorded (appendix A's ledger holds it); the patched copy is measured in a child.
   // --declared-only: the child runs the declared claim alone; the pin's other claims are not "absent" changes.

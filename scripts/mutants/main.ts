@@ -5,7 +5,7 @@ import { availableParallelism } from "node:os";
 import { relative } from "node:path";
 import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { writeAppendixD } from "./appendix.ts";
 import { behaviouralOnly } from "./behavioural.ts";
 import { ensurePatchedInstall } from "./patched-install.ts";
@@ -68,7 +68,7 @@ function refuseSpec(message: string): never {
 function prepare(files: readonly string[]): PatchEntry[] {
   const known = new Set(allChecks.map((check) => check.id));
   return files.map((file) => {
-    const shown = file.startsWith(`${ROOT}/`) ? relative(ROOT, file) : file;
+    const shown = file.startsWith(`${PROJECT_ROOT}/`) ? relative(PROJECT_ROOT, file) : file;
     const spec = readSpec(file);
     if (isSpecProblem(spec)) refuseSpec(spec.message);
     const unknown = spec.flips.filter((id) => !known.has(id));

@@ -3,12 +3,12 @@ import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { dirname, join } from "node:path";
 import { checkInstall, isInstallProblem, PACKAGE_NAMES, PIN, type InstalledPi, type PackageKey } from "../../examples/support/pin.ts";
 import type { CachedInstall } from "../matrix/install-cache.ts";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { applyPatch, isPatchRefused, type PatchRefused } from "./apply.ts";
 import type { PatchSpec } from "./spec.ts";
 
 /** Patched installs, one folder per spec hash; gitignored, reused across runs. */
-export const MUTANTS_CACHE = join(ROOT, ".cache", "mutants");
+export const MUTANTS_CACHE = join(PROJECT_ROOT, ".cache", "mutants");
 
 /** Written last, so a folder without it is half built and is never reused. */
 const MARKER = ".patched-install.json";

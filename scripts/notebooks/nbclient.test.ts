@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
-import { PROJECT_ROOT } from "./kernelspec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
 // Debian's Python first: a pyenv or venv python3 on PATH usually lacks the apt packages.

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { executeNotebook, type CellFailure, type ExecuteOptions } from "./execute-notebook.ts";
-import { KERNEL_NAME, PROJECT_ROOT } from "./kernelspec.ts";
+import { KERNEL_NAME } from "./kernelspec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { normaliseOutputs } from "./normalise-outputs.ts";
 import {
   joinText,

@@ -7,7 +7,8 @@ import { join, relative } from "node:path";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader } from "../lib/reader-paths.ts";
-import { KERNEL_NAME, PROJECT_ROOT } from "./kernelspec.ts";
+import { KERNEL_NAME } from "./kernelspec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { joinText, readNotebook, type BadNotebook, type Output } from "../chapters/notebook-file.ts";
 import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
 

@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { PROJECT_ROOT } from "./kernelspec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { CellFailure } from "./execute-notebook.ts";
 import { serialiseNotebook, type BadNotebook, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 import { runNotebookFile, type Drift, type RunFailure } from "./run-notebook.ts";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import markdownIt from "markdown-it";
-import { APPENDIX_DIR } from "../ledger/appendix.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
 
 /** An appendix as the site shows it: the committed markdown, and the command that writes it. */

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { CLAIM_MARKERS } from "../chapters/claim-plugin.ts";
-import { CHAPTERS, PROJECT_ROOT } from "../chapters/project.ts";
+import { CHAPTERS } from "../chapters/project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 for (const chapter of CHAPTERS) {
   test(`${chapter.source} cites every claim and finding the catalogues assign to ${chapter.catalogueName}`, () => {

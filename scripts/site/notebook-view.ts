@@ -6,7 +6,8 @@ import { joinText, type CodeCell, type Notebook, type Output } from "../chapters
 import { codeBlock } from "./highlight.ts";
 import { listingOf } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
-import { PROJECT_ROOT, type Chapter } from "../chapters/project.ts";
+import { type Chapter } from "../chapters/project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** The chapter's committed notebook, or undefined when there is none. */
 export function readChapterNotebook(chapter: Chapter): Notebook | undefined {

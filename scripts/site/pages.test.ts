@@ -8,7 +8,8 @@ import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
 import { loadVerdicts, VERDICTS_AT_PIN, type VerdictsAtPin } from "./claims.ts";
-import { CHAPTERS, PROJECT_ROOT } from "../chapters/project.ts";
+import { CHAPTERS } from "../chapters/project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
 import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
 import { GRID_CELL_MARK } from "./verdict-grid.ts";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { APPENDIX_DIR } from "../ledger/appendix.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 
 /** Appendix B's data, written by `npm run matrix`: every claim's verdict in every column. */
 export const RELEASES_JSON = join(APPENDIX_DIR, "B-releases.json");

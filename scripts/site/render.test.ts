@@ -9,7 +9,8 @@ import { buildSite } from "./build.ts";
 import { loadVerdicts } from "./claims.ts";
 import { NOT_YET_VERIFIED, renderPage, useSiteRenderer } from "./html.ts";
 import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
-import { CHAPTERS, PROJECT_ROOT } from "../chapters/project.ts";
+import { CHAPTERS } from "../chapters/project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const site = await buildSite();
 const sourceOf = (path: string): string => readFileSync(join(PROJECT_ROOT, path), "utf8");

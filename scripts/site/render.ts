@@ -4,7 +4,7 @@ import { commandLine } from "../lib/cli.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
 import { writeFilesAtomically } from "../matrix/atomic-write.ts";
 import { ChapterBuildError } from "../chapters/errors.ts";
-import { PROJECT_ROOT } from "../chapters/project.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 // `npm run site [-- --out DIR] [--ledger FILE]`: renders chapters/*.md to site/*.html.
 const { values } = commandLine({

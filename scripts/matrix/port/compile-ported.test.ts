@@ -8,7 +8,8 @@ import type { LedgerJson } from "../../ledger/render.ts";
 import { releaseColumn, unpinnedColumn } from "../columns.ts";
 import { readCompleteInstall, type CachedInstall } from "../install-cache.ts";
 import { childEnv, LEDGER_ENTRY, portOf, REGISTER_HOOK } from "../ledger-run.ts";
-import { RELEASES_CACHE, ROOT } from "../paths.ts";
+import { RELEASES_CACHE } from "../paths.ts";
+import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { compileAboutPi, compileThroughPort } from "./compile-ported.ts";
 import { describePort, PORT_1_5, PORT_1_5_OLDER_CORE } from "./ports.ts";
 
@@ -29,7 +30,7 @@ const brief = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map((d)
 const where = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map((d) => `${d.file} TS${d.code}`);
 
 test("ch38.extra-tools.research-step at the pin: compiled as printed, no port named", () => {
-  const dirs = dirsOf({ dir: join(ROOT), key: "", versions: PIN, reused: true });
+  const dirs = dirsOf({ dir: join(PROJECT_ROOT), key: "", versions: PIN, reused: true });
   const measured = compileAboutPi([RESEARCH_STEP], dirs, undefined);
   assert.equal(measured.port, undefined);
   assert.deepEqual(brief(measured.diagnostics), []);
@@ -80,7 +81,7 @@ test(
     const run = spawnSync(
       process.execPath,
       ["--import", "tsx", "--import", REGISTER_HOOK, LEDGER_ENTRY, "--json", "--no-write", "--only", `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`],
-      { cwd: ROOT, env: childEnv(newest!), encoding: "utf8", timeout: 300_000 },
+      { cwd: PROJECT_ROOT, env: childEnv(newest!), encoding: "utf8", timeout: 300_000 },
     );
     const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
     const outcome = (id: string) => {

@@ -4,7 +4,7 @@ import type ts from "typescript";
 import { compileFiles, type CompileDiagnostic } from "../../../examples/support/compile.ts";
 import type { PackageKey } from "../../../examples/support/pin.ts";
 import { typescript } from "../../../examples/support/typescript.ts";
-import { ROOT } from "../paths.ts";
+import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { diagnosticValue, portedCompilerOptions, portedSources } from "./diff.ts";
 import { activePort, graphUsesPort, noteListingsUsed } from "./through-port.ts";
 import type { Port } from "./transform.ts";
@@ -20,7 +20,7 @@ const programs = new Map<string, PortedProgram>();
 
 /** A compiler host that reads each chapter module `port` changes as the port rewrites it. */
 function portedHost(options: ts.CompilerOptions, port: Port): ts.CompilerHost {
-  const ported = new Map([...portedSources(port)].map(([file, text]) => [resolve(ROOT, file), text]));
+  const ported = new Map([...portedSources(port)].map(([file, text]) => [resolve(PROJECT_ROOT, file), text]));
   const host = typescript.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -47,7 +47,7 @@ function portedHost(options: ts.CompilerOptions, port: Port): ts.CompilerHost {
  * listings the running check used, so its evidence names the port.
  */
 export function compileThroughPort(files: readonly string[], dirs: Record<PackageKey, string>, port: Port): CompileDiagnostic[] {
-  const roots = files.map((f) => resolve(ROOT, f));
+  const roots = files.map((f) => resolve(PROJECT_ROOT, f));
   noteListingsUsed(roots.map((f) => pathToFileURL(f).href));
   const key = JSON.stringify([port.name, dirs]);
   let entry = programs.get(key);
@@ -83,6 +83,6 @@ export interface MeasuredCompile {
  * (the pin: the process's shared program, unchanged), through the active port otherwise.
  */
 export function compileAboutPi(files: readonly string[], dirs: Record<PackageKey, string>, port: Port | undefined = activePort()): MeasuredCompile {
-  const through = port !== undefined && files.some((f) => graphUsesPort(resolve(ROOT, f), port)) ? port : undefined;
+  const through = port !== undefined && files.some((f) => graphUsesPort(resolve(PROJECT_ROOT, f), port)) ? port : undefined;
   return { diagnostics: through === undefined ? compileFiles(files, dirs) : compileThroughPort(files, dirs, through), port: through };
 }

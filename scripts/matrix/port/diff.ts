@@ -5,7 +5,7 @@ import type ts from "typescript";
 import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../../../examples/support/compile.ts";
 import { PACKAGE_NAMES, type PackageKey } from "../../../examples/support/pin.ts";
 import { typescript } from "../../../examples/support/typescript.ts";
-import { ROOT } from "../paths.ts";
+import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { CHAPTER_FOLDERS } from "./chapters.ts";
 import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.ts";
 
@@ -13,7 +13,7 @@ import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.t
 const CONTEXT = 3;
 
 /** Every TypeScript module of the chapters (their harness/ included), relative to the project root, sorted. */
-export function chapterModules(root: string = ROOT): string[] {
+export function chapterModules(root: string = PROJECT_ROOT): string[] {
   return CHAPTER_FOLDERS.flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
       .map((f) => f.split("\\").join("/"))
@@ -63,7 +63,7 @@ export function fileDiff(file: string, text: string, edits: readonly ImportEdit[
 }
 
 /** The port as a unified diff against the chapters' modules (paths a/examples/…, b/examples/…; apply with -p1). */
-export function portDiff(port: Port, root: string = ROOT): string {
+export function portDiff(port: Port, root: string = PROJECT_ROOT): string {
   return chapterModules(root)
     .map((file) => {
       const text = readFileSync(join(root, file), "utf8");
@@ -74,7 +74,7 @@ export function portDiff(port: Port, root: string = ROOT): string {
 }
 
 /** The chapters' modules with `port` applied in memory (file → ported text), for files it changes. */
-export function portedSources(port: Port, root: string = ROOT): Map<string, string> {
+export function portedSources(port: Port, root: string = PROJECT_ROOT): Map<string, string> {
   const sources = new Map<string, string>();
   for (const file of chapterModules(root)) {
     const text = readFileSync(join(root, file), "utf8");
@@ -99,9 +99,9 @@ export interface PortCheckProblem {
 export function applyToScratchCopy(diff: string, scratch: string): string[] | PortCheckProblem {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
-  cpSync(join(ROOT, "examples"), join(scratch, "examples"), { recursive: true });
+  cpSync(join(PROJECT_ROOT, "examples"), join(scratch, "examples"), { recursive: true });
   // The commands' entry points in examples/ import the project's scripts/ (`--pi`).
-  symlinkSync(join(ROOT, "scripts"), join(scratch, "scripts"));
+  symlinkSync(join(PROJECT_ROOT, "scripts"), join(scratch, "scripts"));
   const patch = join(scratch, "port.diff");
   writeFileSync(patch, diff);
   try {
@@ -171,7 +171,7 @@ export function typecheckAgainstRelease(files: readonly string[], releaseDir: st
 export function diagnosticValue(d: ts.Diagnostic): CompileDiagnostic {
   return {
     code: d.code,
-    file: d.file && relative(ROOT, d.file.fileName),
+    file: d.file && relative(PROJECT_ROOT, d.file.fileName),
     line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : undefined,
     message: typescript.flattenDiagnosticMessageText(d.messageText, "\n"),
   };

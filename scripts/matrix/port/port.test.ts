@@ -7,7 +7,8 @@ import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { releaseColumn, unpinnedColumn } from "../columns.ts";
 import { readCompleteInstall } from "../install-cache.ts";
-import { RELEASES_CACHE, ROOT } from "../paths.ts";
+import { RELEASES_CACHE } from "../paths.ts";
+import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { portedURL } from "../release-hook.ts";
 import ts from "typescript";
 import { checkPortAgainst, fileDiff, portDiff, portedSources } from "./diff.ts";
@@ -85,13 +86,13 @@ test("the port's diff against the chapters names every listing that imports Type
       .map((st) => st.getFullText())
       .join("");
   for (const [file, ported] of portedSources(PORT_1_5)) {
-    assert.equal(withoutImports(ported), withoutImports(readFileSync(join(ROOT, file), "utf8")), file);
+    assert.equal(withoutImports(ported), withoutImports(readFileSync(join(PROJECT_ROOT, file), "utf8")), file);
   }
 });
 
 test("the hook serves the port's adapter to the chapters' modules, not to type-export.ts (printed as is), examples/support or node_modules", () => {
-  const url = (file: string) => pathToFileURL(join(ROOT, file)).href;
-  const adapter = pathToFileURL(join(ROOT, "scripts/matrix/port/pi-ai-1.5.ts")).href;
+  const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
+  const adapter = pathToFileURL(join(PROJECT_ROOT, "scripts/matrix/port/pi-ai-1.5.ts")).href;
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/lookup-evidence.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/run-step.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/type-export.ts"), PORT_1_5), undefined);
@@ -103,7 +104,7 @@ test("the hook serves the port's adapter to the chapters' modules, not to type-e
 });
 
 test("evidence names the port only where a listing the check ran goes through it", () => {
-  const url = (file: string) => pathToFileURL(join(ROOT, file)).href;
+  const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const note = `; measured with ${describePort(PORT_1_5)}`;
   // tool-concurrency.ts imports Type from pi-ai; harness/demo-tables.ts reaches lookup-evidence.ts through a relative import.
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5), `2 overlapped${note}`);
@@ -130,7 +131,7 @@ test(
         : false,
   },
   (t) => {
-    const scratch = join(ROOT, ".cache", "port-check", `test-${process.pid}`);
+    const scratch = join(PROJECT_ROOT, ".cache", "port-check", `test-${process.pid}`);
     t.after(() => rmSync(scratch, { recursive: true, force: true }));
     const diagnostics = checkPortAgainst(PORT_1_5, newest!.dir, scratch);
     assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
@@ -145,7 +146,7 @@ test(
   "the 1.5 port for an older core: the diff applied to a scratch copy of examples/ type-checks against the unpinned install (core 1.0.3, pi-ai 1.6.0) with 0 diagnostics",
   { skip: unpinned === undefined ? "no unpinned-1.0.3 install in .cache/pi-releases (CI puts one there; run node --import tsx scripts/matrix/cache-release.ts unpinned or npm run matrix)" : false },
   (t) => {
-    const scratch = join(ROOT, ".cache", "port-check", `test-older-core-${process.pid}`);
+    const scratch = join(PROJECT_ROOT, ".cache", "port-check", `test-older-core-${process.pid}`);
     t.after(() => rmSync(scratch, { recursive: true, force: true }));
     const diagnostics = checkPortAgainst(PORT_1_5_OLDER_CORE, unpinned!.dir, scratch);
     assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
