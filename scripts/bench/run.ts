@@ -1,7 +1,7 @@
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import type { InstalledPi } from "../../examples/support/pin.ts";
-import { writeFilesAtomically } from "../matrix/atomic-write.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { APPENDIX_PATH, renderAppendixC } from "./appendix.ts";
 import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
 import { readEnvironment } from "./environment.ts";

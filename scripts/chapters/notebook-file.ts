@@ -1,5 +1,5 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
 
 /** Text in nbformat: one string, or lines that each keep their "\n". */
 export type MultilineText = string | string[];
@@ -119,7 +119,5 @@ export function serialiseNotebook(nb: Notebook): string {
 
 /** Writes beside the target and renames, so a failed write never leaves half a notebook. */
 export function writeNotebookAtomically(file: string, nb: Notebook): void {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  writeFileSync(temporary, serialiseNotebook(nb));
-  renameSync(temporary, file);
+  writeFileAtomically(file, serialiseNotebook(nb));
 }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { INTERFACE_BUILTINS } from "./checks/layering.ts";
 import { VERDICTS } from "./check.ts";
@@ -213,11 +214,5 @@ export function writeAppendixIfChanged(files: Record<string, string>, dir: strin
 
 /** Writes every file to a temporary name first, then renames them all: no half-written appendix. */
 export function writeAppendix(files: Record<string, string>, dir: string = APPENDIX_DIR): void {
-  mkdirSync(dir, { recursive: true });
-  const staged = Object.entries(files).map(([name, text]) => {
-    const temp = join(dir, `.${name}.${process.pid}.tmp`);
-    writeFileSync(temp, text);
-    return { temp, final: join(dir, name) };
-  });
-  for (const { temp, final } of staged) renameSync(temp, final);
+  writeFilesAtomically(Object.fromEntries(Object.entries(files).map(([name, text]) => [join(dir, name), text])));
 }

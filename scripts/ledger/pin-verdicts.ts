@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { PROJECT_ROOT } from "../lib/paths.ts";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 import type { Verdict } from "./check.ts";
 import type { LedgerJson } from "./render.ts";
 
 /** The committed verdict of every id at the pin; `npm test` compares a fresh run with it. */
-export const PIN_VERDICTS_PATH = join(PROJECT_ROOT, "appendix", "verdicts-at-pin.json");
+export const PIN_VERDICTS_PATH = join(APPENDIX_DIR, "verdicts-at-pin.json");
 
 /** The file's contract: the pinned versions and `{id: verdict}` for every book id, then every finding id. */
 export interface PinVerdicts {
@@ -92,10 +93,7 @@ export function writePinVerdictsIfChanged(
   const committed = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   if (committed === text) return { written: false, created: false, changes: [] };
   const changes = verdictChanges(committed === undefined ? undefined : (JSON.parse(committed) as PinVerdicts), verdicts);
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  writeFileAtomically(path, text);
   return { written: true, created: committed === undefined, changes };
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { commandLine } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { writeFilesAtomically } from "../matrix/atomic-write.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { MAPPED_FOLDERS, mapInputs, renderChapterMap } from "./chapter-map.ts";
 
 // `npm run maps`: each chapter folder's README.md, regenerated from the guides and the folder.

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
 import { renderAppendixB, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
-import { writeFilesAtomically } from "./atomic-write.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
 import { isLedgerRunFailure, portOf, runLedgerAgainst } from "./ledger-run.ts";
 import { readCompleteInstall } from "./install-cache.ts";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { PIN } from "../../examples/support/pin.ts";
 import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
-import { writeFilesAtomically } from "../matrix/atomic-write.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { checkInstall, isInstallProblem, PACKAGE_NAMES, PIN, type InstalledPi, type PackageKey } from "../../examples/support/pin.ts";
 import type { CachedInstall } from "../matrix/install-cache.ts";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { applyPatch, isPatchRefused, type PatchRefused } from "./apply.ts";
 import type { PatchSpec } from "./spec.ts";
@@ -95,10 +96,7 @@ export function ensurePatchedInstall(edit: PatchEdit | undefined, cacheRoot: str
     linkTree(pin.dirs[packageKey], join(dir, "node_modules", PACKAGE_NAMES[packageKey]));
   }
   if (patched !== undefined) {
-    const temp = `${patched.path}.${process.pid}.tmp`;
-    mkdirSync(dirname(patched.path), { recursive: true });
-    writeFileSync(temp, patched.text);
-    renameSync(temp, patched.path);
+    writeFileAtomically(patched.path, patched.text);
   }
   writeFileSync(join(dir, MARKER), JSON.stringify({ key, edit: edit ?? null }, null, 2) + "\n");
   return { key, dir, versions, reused: false };

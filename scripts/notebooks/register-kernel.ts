@@ -1,6 +1,6 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
 
 /**
@@ -21,10 +21,6 @@ export function jupyterDataDir(
 /** Writes kernels/<name>/kernel.json under `dataDir`; returns the kernel's directory. */
 export function installKernel(dataDir: string): string {
   const dir = join(dataDir, "kernels", KERNEL_NAME);
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, "kernel.json");
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(resolvedKernelSpec(), null, 2) + "\n");
-  renameSync(temporary, file);
+  writeFileAtomically(join(dir, "kernel.json"), JSON.stringify(resolvedKernelSpec(), null, 2) + "\n");
   return dir;
 }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { commandLine } from "../lib/cli.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
-import { writeFilesAtomically } from "../matrix/atomic-write.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { ChapterBuildError } from "../chapters/errors.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 

@@ -1,0 +1,34 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { writeFileAtomically, writeFilesAtomically } from "./atomic-write.ts";
+
+const scratch = () => mkdtempSync(join(tmpdir(), "atomic-write-"));
+
+test("writes every file whole, creating folders, and leaves nothing else behind", () => {
+  const dir = scratch();
+  writeFilesAtomically({ [join(dir, "a.md")]: "A\n", [join(dir, "sub", "b.json")]: "{}\n" });
+  writeFileAtomically(join(dir, "a.md"), "A2\n");
+  assert.equal(readFileSync(join(dir, "a.md"), "utf8"), "A2\n");
+  assert.equal(readFileSync(join(dir, "sub", "b.json"), "utf8"), "{}\n");
+  assert.deepEqual(readdirSync(dir).sort(), ["a.md", "sub"]);
+});
+
+test("a write that fails leaves the old files as they were and no temporary file", () => {
+  const dir = scratch();
+  writeFileSync(join(dir, "a.md"), "old\n");
+  writeFileSync(join(dir, "blocker"), "a file where a folder is needed\n");
+  assert.throws(() => writeFilesAtomically({ [join(dir, "a.md")]: "new\n", [join(dir, "blocker", "b.md")]: "B\n" }), /ENOTDIR|EEXIST/);
+  assert.equal(readFileSync(join(dir, "a.md"), "utf8"), "old\n");
+  assert.deepEqual(readdirSync(dir).sort(), ["a.md", "blocker"]);
+});
+
+test("a rename that fails leaves no temporary file", () => {
+  const dir = scratch();
+  mkdirSync(join(dir, "taken", "inside"), { recursive: true }); // a non-empty folder cannot be replaced by a file
+  assert.throws(() => writeFilesAtomically({ [join(dir, "taken")]: "text\n", [join(dir, "later.md")]: "L\n" }), /EISDIR|ENOTEMPTY|EEXIST/);
+  assert.deepEqual(readdirSync(dir).sort(), ["taken"]);
+  assert.deepEqual(readdirSync(join(dir, "taken")), ["inside"]);
+});
