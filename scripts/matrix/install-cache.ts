@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
-import { runCommand } from "./command.ts";
+import { runCommand } from "../lib/command.ts";
 import { isRegistryProblem, npmErrorLine, type RegistryProblem } from "./registry.ts";
 
 /** What to install into one cache folder. */

@@ -1,7 +1,7 @@
 import { join, sep } from "node:path";
 import type { PackageKey } from "../../examples/support/pin.ts";
 import type { LedgerJson } from "../ledger/render.ts";
-import { errorLine, runCommand } from "./command.ts";
+import { errorLine, runCommand } from "../lib/command.ts";
 import type { CachedInstall } from "./install-cache.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { PORT_ENV, portFor } from "./port/ports.ts";

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { satisfies } from "semver";
-import { runCommand } from "../matrix/command.ts";
+import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { isRegistryProblem, npmErrorLine, servedVersions } from "../matrix/registry.ts";
 import { NODE22_RANGE, newestNode22, PI_NODE_FLOOR } from "./node22-version.ts";

@@ -4,7 +4,7 @@
 // The typecheck does not depend on the Node running it and stays with `npm test`.
 import { join } from "node:path";
 import { commandLine, refuse } from "../lib/cli.ts";
-import { runShowingOutput } from "../matrix/command.ts";
+import { runShowingOutput } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { ensureNode22, type Node22 } from "./fetch-node.ts";
 import { testFiles } from "./test-files.ts";

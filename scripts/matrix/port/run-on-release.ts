@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { runShowingOutput } from "../command.ts";
+import { runShowingOutput } from "../../lib/command.ts";
 import { releaseColumn } from "../columns.ts";
 import { ensureInstall } from "../install-cache.ts";
 import { childEnv, portOf, REGISTER_HOOK } from "../ledger-run.ts";
