@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { runCommand } from "../lib/command.ts";
-import { isRegistryProblem, npmErrorLine, type RegistryProblem } from "./registry.ts";
+import { isRegistryProblem, npmErrorLine, type RegistryProblem } from "../lib/npm-registry.ts";
 
 /** What to install into one cache folder. */
 export interface InstallSpec {

@@ -18,7 +18,7 @@ import { RELEASES_CACHE } from "./paths.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { mapWithConcurrency } from "./pool.ts";
-import { isRegistryProblem, servedVersions } from "./registry.ts";
+import { isRegistryProblem, servedVersions } from "../lib/npm-registry.ts";
 import { releasesToMeasure } from "./versions.ts";
 
 function refuse(message: string): never {

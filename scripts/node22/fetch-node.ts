@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { satisfies } from "semver";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { isRegistryProblem, npmErrorLine, servedVersions } from "../matrix/registry.ts";
+import { isRegistryProblem, npmErrorLine, servedVersions } from "../lib/npm-registry.ts";
 import { NODE22_RANGE, newestNode22, PI_NODE_FLOOR } from "./node22-version.ts";
 
 /** The npm package that ships a Linux x64 Node binary in `bin/node`. */

@@ -3,7 +3,7 @@ import { staticCheck, verdictOf, notCheckable, type Check, type CheckResult } fr
 import { brokenEdges, CLOSURE_RULE_NAME, dependencyClosure } from "../static/closure.ts";
 import { declaredRuntimeDependencies, describeDependency, isExactVersion } from "../static/dependencies.ts";
 import { installedPi, readPackageJson, type PackageJson } from "../static/installed.ts";
-import { npmView } from "../static/npm-registry.ts";
+import { npmView } from "../../lib/npm-registry.ts";
 import { begin, once } from "../once.ts";
 import {
   isNodeBuiltin,

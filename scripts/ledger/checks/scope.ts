@@ -3,7 +3,7 @@ import { askingTypeChecker, notCheckable, staticCheck, verdictOf, type Check, ty
 import { declarations, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { begin, once } from "../once.ts";
-import { npmView } from "../static/npm-registry.ts";
+import { npmView } from "../../lib/npm-registry.ts";
 
 const BOOK_PIN_SPEC = `${PACKAGE_NAMES.core}@${BOOK_PIN}`;
 // Started before the checks run: the registry answers while the type-check holds the loop.

@@ -5,7 +5,7 @@ import { releaseColumn } from "../columns.ts";
 import { ensureInstall } from "../install-cache.ts";
 import { childEnv, portOf, REGISTER_HOOK } from "../ledger-run.ts";
 import { RELEASES_CACHE } from "../paths.ts";
-import { isRegistryProblem, servedVersions } from "../registry.ts";
+import { isRegistryProblem, servedVersions } from "../../lib/npm-registry.ts";
 import { releasesToMeasure } from "../versions.ts";
 import { describePort } from "./ports.ts";
 
