@@ -1,4 +1,5 @@
 import { setImmediate } from "node:timers/promises";
+import { mapWithConcurrency } from "../lib/pool.ts";
 import type { Check, CheckResult } from "./check.ts";
 
 /** What running one check produced: a verdict, or a crash (a crash is not a verdict). */
@@ -76,16 +77,11 @@ export async function runChecks(checks: readonly Check[], options: RunOptions = 
   const outcomes: Outcome[] = new Array(checks.length);
   let settled = 0;
   const runAll = async (indices: number[]): Promise<void> => {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < indices.length) {
-        const index = indices[next++]!;
-        const outcome = await runOne(checks[index]!, timeoutMs);
-        outcomes[index] = outcome;
-        onSettled?.(outcome, ++settled, checks.length);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, indices.length) }, worker));
+    await mapWithConcurrency(indices, concurrency, async (index) => {
+      const outcome = await runOne(checks[index]!, timeoutMs);
+      outcomes[index] = outcome;
+      onSettled?.(outcome, ++settled, checks.length);
+    });
   };
   const indices = checks.map((_, i) => i);
   await runAll(indices.filter((i) => checks[i]!.asksTypeChecker === true));

@@ -17,7 +17,7 @@ import { buildMatrix, type ColumnResult, type PortProof } from "./matrix.ts";
 import { RELEASES_CACHE } from "./paths.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { mapWithConcurrency } from "./pool.ts";
+import { mapWithConcurrency } from "../lib/pool.ts";
 import { isRegistryProblem, servedVersions } from "../lib/npm-registry.ts";
 import { releasesToMeasure } from "./versions.ts";
 

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import type { LedgerJsonEntry } from "../ledger/render.ts";
 import { isLedgerRunFailure, runLedgerAgainst, type LedgerRunFailure } from "../matrix/ledger-run.ts";
-import { mapWithConcurrency } from "../matrix/pool.ts";
+import { mapWithConcurrency } from "../lib/pool.ts";
 import { compareWithPin, type PatchComparison } from "./flips.ts";
 import { ensurePatchedInstall, type PatchEdit } from "./patched-install.ts";
 import type { PatchSpec } from "./spec.ts";

@@ -1,6 +1,6 @@
 /**
  * Maps `items` through `work` with at most `limit` running at once, keeping the input
- * order in the result. `work` must not reject: a column's failure is a value.
+ * order in the result. `work` must not reject: a failure is a value the caller returns.
  */
 export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
