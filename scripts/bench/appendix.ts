@@ -1,11 +1,11 @@
+import { markdownTable } from "../lib/markdown-table.ts";
 import type { BenchEnvironment } from "./environment.ts";
 import type { BenchSection, FigureTable } from "./section.ts";
 
 export const APPENDIX_PATH = "appendix/C-benchmarks.md";
 
 function table({ header, rows }: FigureTable): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+  return markdownTable(header, rows).join("\n");
 }
 
 function section(s: BenchSection): string {

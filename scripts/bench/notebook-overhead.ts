@@ -104,7 +104,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
         ...checks.filter((r) => r.status !== 0).map((r) => `tsc exited ${r.status}: ${r.stdoutTail || r.stderrTail}`),
       ];
       if (failed.length > 0) {
-        rows.push([file, String(cells.length), "", "", "", "", "", "", `not comparable: ${failed[0]!.replace(/\|/g, "\\|")}`]);
+        rows.push([file, String(cells.length), "", "", "", "", "", "", `not comparable: ${failed[0]!}`]);
         continue;
       }
       const runs = executions as ExecutedNotebook[];

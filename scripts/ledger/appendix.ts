@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
+import { markdownTable } from "../lib/markdown-table.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { INTERFACE_BUILTINS } from "./checks/layering.ts";
 import { VERDICTS } from "./check.ts";
@@ -83,18 +84,6 @@ export function appendixFacts(install: InstalledPi, outcomes: readonly Outcome[]
   };
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|");
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [
-    `| ${header.join(" | ")} |`,
-    `| ${header.map(() => "---").join(" | ")} |`,
-    ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
-  ];
-}
-
 const MEASURED_PREFIX = "Measured on ";
 
 /** The markdown of appendix A. */
@@ -123,15 +112,15 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     "## Verdicts",
     "",
-    ...table(["claim", "verdict", "evidence"], facts.verdicts.map((v) => [v.id, v.verdict, v.evidence])),
+    ...markdownTable(["claim", "verdict", "evidence"], facts.verdicts.map((v) => [v.id, v.verdict, v.evidence])),
     "",
     `## Declared runtime dependencies of ${PACKAGE_NAMES.core}`,
     "",
-    ...table(["package", "kind", "declared", "installed"], depRows(facts.dependencies.core)),
+    ...markdownTable(["package", "kind", "declared", "installed"], depRows(facts.dependencies.core)),
     "",
     `## Declared runtime dependencies of ${PACKAGE_NAMES.ai}`,
     "",
-    ...table(["package", "kind", "declared", "installed"], depRows(facts.dependencies.ai)),
+    ...markdownTable(["package", "kind", "declared", "installed"], depRows(facts.dependencies.ai)),
     "",
     `## Module specifiers in ${PACKAGE_NAMES.core} dist/`,
     "",
@@ -139,11 +128,11 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     "### .js files",
     "",
-    ...table(["specifier", "forms", "files"], specRows(facts.specifiers[".js"])),
+    ...markdownTable(["specifier", "forms", "files"], specRows(facts.specifiers[".js"])),
     "",
     "### .d.ts files",
     "",
-    ...table(["specifier", "forms", "files"], specRows(facts.specifiers[".d.ts"])),
+    ...markdownTable(["specifier", "forms", "files"], specRows(facts.specifiers[".d.ts"])),
     "",
     `## Runtime dependency closure of ${closure.root}`,
     "",
@@ -155,7 +144,7 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     `${new Set(closure.packages.map((p) => `${p.name}@${p.version}`)).size} packages in ${closure.packages.length} install locations.`,
     "",
-    ...table(
+    ...markdownTable(
       ["package", "version", "location", "reached via", "UI/TUI", "why"],
       closure.packages.map((p) => [p.name, p.version, p.location, p.via, p.ui.ui ? "yes" : "no", p.ui.reason]),
     ),
@@ -164,7 +153,7 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     ...(absent.length === 0
       ? ["None."]
-      : table(
+      : markdownTable(
           ["package", "range", "declared by", "kind", "required"],
           absent.map((u) => [u.name, u.range, u.from, u.kind, u.required ? "yes" : "no"]),
         )),

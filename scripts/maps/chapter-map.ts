@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { markdownCell } from "../lib/markdown-table.ts";
 
 // A chapter folder's README: what each file is to a reader, read from the chapter guides
 // (their includes, their code cells' imports, their claim markers) and from the folder itself.
@@ -96,7 +97,6 @@ export function renderChapterMap(inputs: MapInputs): string {
     inputs.ledgerChecks.filter((check) => matches(LEDGER_LOAD, check.text).includes(file)).map((check) => check.path.split("/").at(-1)!);
   const where = (list: readonly Section[] | undefined) =>
     (list ?? []).map((s) => `${s.chapter.replace(/^chapters\//, "")} § ${s.heading}`).join("; ") || "—";
-  const cell = (text: string) => text.replace(/\|/g, "\\|");
 
   const rows = inputs.files
     .map((file) => ({ file, role: roleOf(file, included, importedByListings) }))
@@ -104,7 +104,7 @@ export function renderChapterMap(inputs: MapInputs): string {
     .map(({ file, role }) => {
       const sectionsOf = [...(includedIn.get(file) ?? []), ...(runIn.get(file) ?? [])];
       const claims = unique(sectionsOf.flatMap((s) => matches(CLAIM, s.text)));
-      return `| \`${file}\` | ${role} | ${cell(where(includedIn.get(file)))} | ${cell(where(runIn.get(file)))} | ${claims.map((id) => `\`${id}\``).join(" ") || "—"} | ${checksLoading(file).join(", ") || "—"} |`;
+      return `| \`${file}\` | ${role} | ${markdownCell(where(includedIn.get(file)))} | ${markdownCell(where(runIn.get(file)))} | ${claims.map((id) => `\`${id}\``).join(" ") || "—"} | ${checksLoading(file).join(", ") || "—"} |`;
     });
   return [
     `# ${inputs.folder}/: map`,

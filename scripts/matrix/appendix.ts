@@ -3,6 +3,7 @@ import { VERDICTS, type CheckResult } from "../ledger/check.ts";
 import { measuredThroughPort, PRINTED_CODE_CLAIMS } from "./port/ports.ts";
 import { changesAlong, firstVerdictChange, type ClaimChange } from "./changes.ts";
 import type { Matrix } from "./matrix.ts";
+import { markdownCell } from "../lib/markdown-table.ts";
 
 /** Where and when the matrix was measured; printed at the head of appendix B. */
 export interface MatrixEnvironment {
@@ -31,10 +32,6 @@ export function comparedColumns(matrix: Matrix): { releases: string[]; unpinned:
   };
 }
 
-function cell(text: string): string {
-  return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-}
-
 function shown(result: CheckResult | undefined, crashed = false): string {
   if (crashed) return "CRASH";
   if (result === undefined) return "—";
@@ -49,7 +46,7 @@ function installed(column: ColumnInfo): string {
 }
 
 function status(matrix: Matrix, column: ColumnInfo): string {
-  if (column.status !== "measured") return `${column.status}: ${cell(column.message ?? "")}`;
+  if (column.status !== "measured") return `${column.status}: ${markdownCell(column.message ?? "")}`;
   const counts = new Map<string, number>();
   for (const claim of matrix.claims) {
     const verdict = claim.verdicts[column.key]?.verdict;
@@ -97,13 +94,13 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
     "```",
     "",
   );
-  if (proof.diagnostics === undefined) out.push(`**The port was not type-checked:** ${cell(proof.problem ?? "unknown")}`, "");
+  if (proof.diagnostics === undefined) out.push(`**The port was not type-checked:** ${markdownCell(proof.problem ?? "unknown")}`, "");
   else {
     const first = proof.diagnostics[0];
     out.push(
       `The proof: examples/ with the diff applied, type-checked (strict, the project's tsconfig) against the ${proof.release} install: ` +
         `**${proof.diagnostics.length} diagnostics**` +
-        (first === undefined ? "." : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${cell(first.message.split("\n")[0]!)}).`),
+        (first === undefined ? "." : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${markdownCell(first.message.split("\n")[0]!)}).`),
       "",
     );
   }
@@ -120,7 +117,7 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
   const notHolding = ported.filter((m) => m.result.verdict !== "holds");
   if (notHolding.length > 0) {
     out.push("Through the port, not `holds`:", "");
-    for (const { claim, result } of notHolding) out.push(`- \`${claim.id}\`: ${shown(result)}. ${cell(result.evidence)}`);
+    for (const { claim, result } of notHolding) out.push(`- \`${claim.id}\`: ${shown(result)}. ${markdownCell(result.evidence)}`);
     out.push("");
   }
   if (releases.includes(PIN.core) && proof.release !== PIN.core) {
@@ -130,7 +127,7 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
     for (const change of moves) {
       const about = PRINTED_CODE_CLAIMS.includes(change.id) || /^ch37\.(deps|dist)\./.test(change.id) ? "about the printed code or its dependencies" : "about Pi's behaviour";
       out.push(
-        `- \`${change.id}\` (${about}): ${shown(change.before)} → ${shown(change.after)}. Cause, from the evidence at ${proof.release}: ${cell(change.after.evidence)}`,
+        `- \`${change.id}\` (${about}): ${shown(change.before)} → ${shown(change.after)}. Cause, from the evidence at ${proof.release}: ${markdownCell(change.after.evidence)}`,
       );
     }
     out.push("");
@@ -143,11 +140,11 @@ function heading(column: ColumnInfo): string {
 }
 
 function changeLine(change: ClaimChange): string {
-  return `- \`${change.id}\` (${change.label}): ${shown(change.before)} at ${change.from} → ${shown(change.after)} at ${change.to}. Evidence at ${change.to}: ${cell(change.after.evidence)}`;
+  return `- \`${change.id}\` (${change.label}): ${shown(change.before)} at ${change.from} → ${shown(change.after)} at ${change.to}. Evidence at ${change.to}: ${markdownCell(change.after.evidence)}`;
 }
 
 function evidenceLine(change: ClaimChange): string {
-  return `- \`${change.id}\` ${change.from} → ${change.to} (${change.after.verdict} both): "${cell(change.before.evidence)}" → "${cell(change.after.evidence)}"`;
+  return `- \`${change.id}\` ${change.from} → ${change.to} (${change.after.verdict} both): "${markdownCell(change.before.evidence)}" → "${markdownCell(change.after.evidence)}"`;
 }
 
 /** Appendix B as Markdown: columns, the claims × versions table, and what changed where. */
@@ -205,7 +202,7 @@ export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment):
 
   out.push(...readingSection(matrix, releases));
 
-  const crashes = columns.flatMap((c) => c.crashes.map((x) => `- ${c.key}: \`${x.id}\` crashed: ${cell(x.error)}`));
+  const crashes = columns.flatMap((c) => c.crashes.map((x) => `- ${c.key}: \`${x.id}\` crashed: ${markdownCell(x.error)}`));
   if (crashes.length > 0) out.push("## Crashed checks", "", ...crashes, "");
 
   const evidenceMoves = [...releaseChanges, ...unpinnedChanges].filter((c) => !c.verdictChanged);

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { PIN } from "../../examples/support/pin.ts";
 import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
-import { APPENDIX_DIR } from "../lib/paths.ts";
-import { PROJECT_ROOT } from "../lib/paths.ts";
+import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
 import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run.ts";
 import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+import { markdownCell } from "../lib/markdown-table.ts";
 
 export const FLIP_DEFINITION =
   "A claim flips under a patch when the ledger gives it a verdict both at the pin and against the patched copy, and the patched verdict " +
@@ -123,7 +123,6 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((100 * part) / whole)} %`);
-const cell = (text: string) => text.replaceAll("|", "\\|");
 const ids = (list: readonly string[]) => (list.length === 0 ? "-" : list.map((id) => `\`${id}\``).join(", "));
 
 /** Appendix D as Markdown. */
@@ -166,7 +165,7 @@ export function renderAppendixD(d: AppendixD): string {
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...d.patches.map(
       (p) =>
-        `| ${p.name} | \`${p.package.replace("@earendil-works/", "")}/${p.file}\` | ${cell(p.description)} | ${ids(p.declared)} | ` +
+        `| ${p.name} | \`${p.package.replace("@earendil-works/", "")}/${p.file}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
         `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ${ids(p.surplus)} | ` +
         `${p.otherChanges.length === 0 ? "-" : p.otherChanges.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} |`,
     ),
@@ -180,7 +179,7 @@ export function renderAppendixD(d: AppendixD): string {
     "## Behavioural claims outside the kill score",
     "",
     d.unflipped.length === 0 ? "None." : "| claim | why no patch declares and flips it | flipped only as surplus by |",
-    ...(d.unflipped.length === 0 ? [] : ["| --- | --- | --- |", ...d.unflipped.map((u) => `| \`${u.id}\` | ${cell(u.reason)} | ${u.surplusBy.join(", ") || "-"} |`)]),
+    ...(d.unflipped.length === 0 ? [] : ["| --- | --- | --- |", ...d.unflipped.map((u) => `| \`${u.id}\` | ${markdownCell(u.reason)} | ${u.surplusBy.join(", ") || "-"} |`)]),
     "",
     "## Static claims (outside the score)",
     "",

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix.ts";
-import { APPENDIX_DIR } from "../lib/paths.ts";
+import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
 import type { LedgerJson, LedgerJsonEntry } from "../ledger/render.ts";
-import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** The ledger's finding for one claim: a verdict, or "crashed" when its check crashed; evidence when known. */
 export interface LedgerVerdict {
