@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { renderAppendixC } from "./appendix.ts";
+import { renderAppendixC, type BenchEnvironment } from "./appendix.ts";
 import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";
-import type { BenchEnvironment } from "./environment.ts";
 
 const env: BenchEnvironment = {
   date: "2026-11-29T12:00:00.000Z",

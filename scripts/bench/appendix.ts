@@ -1,6 +1,12 @@
 import { markdownTable } from "../lib/markdown-table.ts";
-import type { BenchEnvironment } from "./environment.ts";
+import type { MeasurementEnvironment } from "../lib/environment.ts";
 import type { BenchSection, FigureTable } from "./section.ts";
+
+/** Where and on what the figures were measured, with the load at both ends of the run: printed with every figure. */
+export type BenchEnvironment = Omit<MeasurementEnvironment, "load"> & {
+  pi: { core: string; ai: string; typebox: string };
+  load: { start: number; end: number };
+};
 
 export const APPENDIX_PATH = "appendix/C-benchmarks.md";
 

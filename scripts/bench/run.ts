@@ -2,9 +2,9 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
-import { APPENDIX_PATH, renderAppendixC } from "./appendix.ts";
+import { measurementEnvironment } from "../lib/environment.ts";
+import { APPENDIX_PATH, renderAppendixC, type BenchEnvironment } from "./appendix.ts";
 import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
-import { readEnvironment } from "./environment.ts";
 import { measureLedger } from "./ledger-time.ts";
 import { measureLookupGrowth } from "./lookup-growth.ts";
 import { measureNotebooks } from "./notebook-overhead.ts";
@@ -33,7 +33,9 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
   const sections: BenchSection[] = [];
   for (const name of args.only) sections.push(await run[name]());
 
-  const appendix = renderAppendixC(readEnvironment(root, install, loadAtStart), sections);
+  const { load, ...measured } = measurementEnvironment(root);
+  const environment: BenchEnvironment = { ...measured, pi: { core: install.core, ai: install.ai, typebox: install.typebox }, load: { start: loadAtStart, end: load } };
+  const appendix = renderAppendixC(environment, sections);
   for (const s of sections) {
     if (s.kind === "measured") for (const finding of s.findings) io.out(`${finding}\n`);
     else io.out(`${s.title}: not measured (${s.reason})\n`);

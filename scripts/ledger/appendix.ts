@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
+import type { MeasuredOn } from "../lib/environment.ts";
 import { markdownTable } from "../lib/markdown-table.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { INTERFACE_BUILTINS } from "./checks/layering.ts";
@@ -24,12 +25,6 @@ export const APPENDIX_CLAIM_IDS = [
 
 export const APPENDIX_MARKDOWN = "A-dependencies.md";
 export const APPENDIX_JSON = "A-dependencies.json";
-
-/** When and on what the appendix was measured; the drift test ignores exactly this. */
-export interface MeasuredOn {
-  date: string;
-  node: string;
-}
 
 interface DependencyRow {
   name: string;

@@ -1,5 +1,6 @@
 import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
+import { measuredOn } from "../lib/environment.ts";
 import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
 import { parseArgs } from "./args.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
@@ -137,7 +138,7 @@ export async function runLedger(
 function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], io: LedgerIo): number {
   try {
     const facts = appendixFacts(install, outcomes);
-    const written = writeAppendixIfChanged(appendixFiles(facts, { date: new Date().toISOString().slice(0, 10), node: process.versions.node }));
+    const written = writeAppendixIfChanged(appendixFiles(facts, measuredOn()));
     io.err(written ? "appendix A rewritten: a measured fact changed (commit appendix/)\n" : "appendix A: unchanged\n");
     return 0;
   } catch (error) {

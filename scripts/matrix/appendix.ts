@@ -3,14 +3,11 @@ import { VERDICTS, type CheckResult } from "../ledger/check.ts";
 import { measuredThroughPort, PRINTED_CODE_CLAIMS } from "./port/ports.ts";
 import { changesAlong, firstVerdictChange, type ClaimChange } from "./changes.ts";
 import type { Matrix } from "./matrix.ts";
+import type { MeasuredAt } from "../lib/environment.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
 
 /** Where and when the matrix was measured; printed at the head of appendix B. */
-export interface MatrixEnvironment {
-  date: string;
-  node: string;
-  commit: string;
-}
+export type MatrixEnvironment = MeasuredAt;
 
 /** The matrix with its environment, as appendix B's JSON stores it. */
 export type AppendixJson = Matrix & { environment: MatrixEnvironment };

@@ -1,13 +1,13 @@
 // npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]
 // Runs the claim ledger against every served 1.x release of pi-agent-core (and a plain
 // unpinned install of the pin), each in its own child process, and writes appendix B.
-import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
-import { renderAppendixB, renderSummary, type AppendixJson, type MatrixEnvironment } from "./appendix.ts";
+import { renderAppendixB, renderSummary, type AppendixJson } from "./appendix.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
+import { measuredAt } from "../lib/environment.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
 import { isLedgerRunFailure, portOf, runLedgerAgainst } from "./ledger-run.ts";
 import { readCompleteInstall } from "./install-cache.ts";
@@ -59,16 +59,6 @@ function parseCommandLine(): { versions: string | undefined; json: boolean; jobs
   const { values } = commandLine(COMMAND);
   const jobs = values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
   return { versions: values.versions, json: values.json, jobs, proofOnly: values["proof-only"] };
-}
-
-function environment(): MatrixEnvironment {
-  let commit = "unknown";
-  try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    // not a git checkout (e.g. an unpacked tarball); say so in the appendix
-  }
-  return { date: new Date().toISOString().slice(0, 10), node: process.versions.node, commit };
 }
 
 /** A child's message with the project's own paths made relative, as the appendix shows them. */
@@ -151,7 +141,7 @@ async function main(): Promise<void> {
   const matrix = buildMatrix(results);
   const proof = provePort(releases.at(-1));
   if (proof !== undefined) matrix.portProof = proof;
-  const env = environment();
+  const env = measuredAt();
   const json: AppendixJson = { ...matrix, environment: env };
   const markdownPath = join(APPENDIX_DIR, "B-releases.md");
   writeFilesAtomically({

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { PIN } from "../../examples/support/pin.ts";
 import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
-import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
+import { measuredAt, type MeasuredAt } from "../lib/environment.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
 import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run.ts";
@@ -38,7 +38,7 @@ export interface AppendixD {
   pin: typeof PIN;
   /** Each patch ran only its declared claims: surplus flips were not measured. */
   declaredOnly: boolean;
-  environment: { date: string; node: string; commit: string };
+  environment: MeasuredAt;
   definitions: { flip: string; behavioural: string; killScore: string };
   score: ChapterScore[];
   patches: {
@@ -59,14 +59,6 @@ export interface AppendixD {
   surplusBy: Record<string, string[]>;
   unflipped: { id: string; reason: string; surplusBy: string[] }[];
   static: string[];
-}
-
-function commit(): string {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: PROJECT_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return "unknown";
-  }
 }
 
 type Measured = Extract<PatchResult, { status: "measured" }>;
@@ -191,7 +183,7 @@ export function renderAppendixD(d: AppendixD): string {
 
 /** Writes appendix D (Markdown and JSON) from a full run, both or neither. */
 export function writeAppendixD(run: MutantsRun): void {
-  const data = appendixData(run, { date: new Date().toISOString().slice(0, 10), node: process.versions.node, commit: commit() });
+  const data = appendixData(run, measuredAt());
   writeFilesAtomically({
     [join(APPENDIX_DIR, "D-mutants.md")]: renderAppendixD(data),
     [join(APPENDIX_DIR, "D-mutants.json")]: JSON.stringify(data, null, 2) + "\n",
