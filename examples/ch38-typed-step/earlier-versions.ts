@@ -1,4 +1,4 @@
-import { withTurnGuard, type StepFunction, type TurnGuard } from "./run-step.ts";
+import { withTurnGuard, type StepFunction, type TurnGuard } from "./step.ts";
 
 // The two versions the chapter's bug history tells of, kept compiling beside the fix
 // (step.ts). They share everything with it but the turn guard.

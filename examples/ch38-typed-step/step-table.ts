@@ -1,5 +1,5 @@
 import type { AssistantMessage } from "@earendil-works/pi-ai";
-import { SUBMIT, type StepOptions } from "./run-step.ts";
+import { SUBMIT, type StepOptions } from "./step.ts";
 import type { StepFailureKind } from "./step-failed.ts";
 import {
   abortedResponse,

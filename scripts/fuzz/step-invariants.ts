@@ -3,7 +3,7 @@ import { Value } from "typebox/value";
 import { predictStep } from "./classification-oracle.ts";
 import { Submission, toResponses, type Conversation, type SubmissionValue } from "./conversation-generator.ts";
 import { failedSubmits, measureStep, type StepRun } from "../../examples/ch38-typed-step/harness/measure.ts";
-import type { StepFunction } from "../../examples/ch38-typed-step/run-step.ts";
+import type { StepFunction } from "../../examples/ch38-typed-step/step.ts";
 import { lookupTool } from "../../examples/ch38-typed-step/script.ts";
 
 // The invariants every version of step() is held to, over any generated conversation.

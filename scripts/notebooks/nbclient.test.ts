@@ -108,7 +108,7 @@ test("nbclient: a cell re-run after a project file changed shows the new value, 
   }
 });
 
-test("nbclient: an uncaught StepFailed names run-step.ts and its line, with no kernel-internal frames", { skip }, () => {
+test("nbclient: an uncaught StepFailed names step.ts and its line, with no kernel-internal frames", { skip }, () => {
   const [, failed] = plan([
     { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/script.ts";' },
     { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
@@ -116,6 +116,6 @@ test("nbclient: an uncaught StepFailed names run-step.ts and its line, with no k
   assert.equal(failed!.status, "error");
   assert.equal(failed!.ename, "StepFailed");
   const trace = [...(failed!.traceback ?? []), textOf(failed!)].join("\n");
-  assert.match(trace, /examples\/ch38-typed-step\/run-step\.ts:\d+:\d+/);
-  assert.doesNotMatch(trace, /run-step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
+  assert.match(trace, /examples\/ch38-typed-step\/step\.ts:\d+:\d+/);
+  assert.doesNotMatch(trace, /step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
 });

@@ -1,9 +1,9 @@
 import type { AgentEvent } from "@earendil-works/pi-agent-core";
 import type { Context, FauxResponseStep, Message, Models, TSchema } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../support/scripted.ts";
-import { SUBMIT, type StepFunction, type StepOptions } from "../run-step.ts";
+import { SUBMIT, type StepFunction, type StepOptions } from "../step.ts";
 
-export type { StepFunction } from "../run-step.ts";
+export type { StepFunction } from "../step.ts";
 import { StepFailed, type StepFailureKind } from "../step-failed.ts";
 import { INPUT, SYSTEM, Verdict } from "../script.ts";
 

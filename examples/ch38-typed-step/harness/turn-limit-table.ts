@@ -1,9 +1,8 @@
 import type { AssistantMessage } from "@earendil-works/pi-ai";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../earlier-versions.ts";
 import { describeOutcome, measureStep, type StepRun } from "./measure.ts";
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, type StepFunction } from "../run-step.ts";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, step, type StepFunction } from "../step.ts";
 import { lookup, lookupTool, submit, times, toolUse } from "../script.ts";
-import { step } from "../step.ts";
 import { formatTextTable } from "./text-table.ts";
 
 /** The three versions of step(), in the order the chapter tells of them. */

@@ -9,7 +9,6 @@ import type * as ArgumentConversion from "../../../examples/ch38-typed-step/harn
 import type * as Demos from "../../../examples/ch38-typed-step/harness/step-demos.ts";
 import type * as Measure from "../../../examples/ch38-typed-step/harness/measure.ts";
 import type * as ResearchStepBounds from "../../../examples/ch38-typed-step/research-step-bounds.ts";
-import type * as RunStep from "../../../examples/ch38-typed-step/run-step.ts";
 import type * as Step from "../../../examples/ch38-typed-step/step.ts";
 import type * as StepTable from "../../../examples/ch38-typed-step/step-table.ts";
 import type * as TableRuns from "../../../examples/ch38-typed-step/harness/table-runs.ts";
@@ -33,7 +32,6 @@ type TurnLimitRow = TurnLimitTable.TurnLimitRow;
 // The chapter's modules are imported when a check first runs, never when the ledger loads:
 // a release that breaks one listing then costs the claims that run it, not the whole ledger.
 const ch38 = exampleFolder("ch38-typed-step");
-const runStep = ch38<typeof RunStep>("run-step.ts");
 const step = ch38<typeof Step>("step.ts");
 const measure = ch38<typeof Measure>("harness/measure.ts");
 const stepTable = ch38<typeof StepTable>("step-table.ts");
@@ -50,7 +48,6 @@ const thirdOutcomes = ch38<typeof ThirdOutcomes>("third-outcomes.ts");
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 const stepHarness = once(async () => ({
-  ...(await runStep()),
   ...(await step()),
   ...(await measure()),
   ...(await stepTable()),
@@ -152,7 +149,7 @@ const caseEvidence = (r: TurnLimitRow) =>
 
 // ---- tests and listing ----------------------------------------------------------------
 
-const STEP_LISTING = ["step.ts", "run-step.ts", "step-failed.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
+const STEP_LISTING = ["step.ts", "step-failed.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
 const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
 compileLater([...STEP_LISTING, RESEARCH_STEP]);
 const STEP_TESTS = fileURLToPath(new URL("../../../examples/ch38-typed-step/step.test.ts", import.meta.url));

@@ -49,7 +49,7 @@ test(
     // The older core's port reads Static from typebox: against 1.6.0's core that is the wrong Static.
     assert.deepEqual(
       where(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5_OLDER_CORE)),
-      ["examples/ch38-typed-step/run-step.ts TS2345"],
+      ["examples/ch38-typed-step/step.ts TS2345"],
     );
   },
 );
@@ -63,7 +63,7 @@ test(
     assert.deepEqual(brief(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5_OLDER_CORE)), []);
     assert.deepEqual(
       where(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5)),
-      ["examples/ch38-typed-step/run-step.ts TS2345"],
+      ["examples/ch38-typed-step/step.ts TS2345"],
     );
   },
 );

@@ -76,7 +76,7 @@ test("the port's diff against the chapters names every listing that imports Type
   const diff = portDiff(PORT_1_5);
   const files = [...diff.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]);
   assert.ok(files.includes("examples/ch37-agent-core/lookup-evidence.ts"));
-  assert.ok(files.includes("examples/ch38-typed-step/run-step.ts"));
+  assert.ok(files.includes("examples/ch38-typed-step/step.ts"));
   assert.ok(files.every((f) => f!.startsWith("examples/ch37-agent-core/") || f!.startsWith("examples/ch38-typed-step/")));
   // Only import declarations change: every other statement of every ported file is the same text.
   const withoutImports = (text: string) =>
@@ -94,7 +94,7 @@ test("the hook serves the port's adapter to the chapters' modules, not to type-e
   const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const adapter = pathToFileURL(join(PROJECT_ROOT, "scripts/matrix/port/pi-ai-1.5.ts")).href;
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/lookup-evidence.ts"), PORT_1_5), adapter);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/run-step.ts"), PORT_1_5), adapter);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/step.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/type-export.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/support/pin.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/matrix/port/pi-ai-1.5.ts"), PORT_1_5), undefined);

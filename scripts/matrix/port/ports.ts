@@ -4,7 +4,7 @@ import type { Port } from "./transform.ts";
 /**
  * pi-ai 1.5.0 stopped exporting TypeBox's `Type`, `Static` and `TSchema`; the core's schema
  * types come from `@earendil-works/pi-schema` since. Compiled against 1.6.0's declarations,
- * all three from `typebox` leave one diagnostic (run-step.ts: the core's `AgentToolParams<T>`
+ * all three from `typebox` leave one diagnostic (step.ts: the core's `AgentToolParams<T>`
  * is pi-schema's `Static<T>`, not TypeBox's), so `Static` comes from pi-schema; pi-schema has
  * no `Type` builder (its own builders would rewrite every schema), so `Type` and `TSchema` stay
  * TypeBox's, which pi-schema's `Static` reads.
@@ -21,7 +21,7 @@ export const PORT_1_5: Port = {
 /**
  * pi-ai 1.5.0 or later under an older core (a plain `npm i` of the pin brings pi-ai 1.6.0
  * with core 1.0.3): that core's `AgentToolParams<T>` is still TypeBox's `Static<T>`, so
- * pi-schema's `Static` leaves one diagnostic (run-step.ts, against core 1.0.3 with pi-ai
+ * pi-schema's `Static` leaves one diagnostic (step.ts, against core 1.0.3 with pi-ai
  * 1.6.0) and all three names come from `typebox`. At run time it is the 1.5 port: only
  * `Type` is a value.
  */
