@@ -1,6 +1,7 @@
-// npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N]
+// npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N] [--proof-only]
 // Runs the claim ledger against every served 1.x release of pi-agent-core (and a plain
 // unpinned install of the pin), each in its own child process, and writes appendix B.
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
@@ -120,8 +121,45 @@ function provePort(newest: string | undefined): PortProof | undefined {
   return proof;
 }
 
+/** Writes appendix B's markdown and JSON together, or neither. */
+function writeAppendixB(json: AppendixJson): void {
+  const { environment: env, ...matrix } = json;
+  writeFilesAtomically({
+    [join(APPENDIX_DIR, "B-releases.md")]: renderAppendixB(matrix, env),
+    [join(APPENDIX_DIR, "B-releases.json")]: JSON.stringify(json, null, 2) + "\n",
+  });
+}
+
+/**
+ * `--proof-only`: the last run's columns and verdicts as appendix B's JSON stores them (their
+ * environment says where they were measured), with the port's diff and its type-check done
+ * again on today's examples/ against the same release.
+ */
+function reproveOnly(options: { json: boolean; versions: string | undefined }): void {
+  if (options.versions !== undefined) refuse("--proof-only keeps the last run's columns; drop --versions");
+  const path = join(APPENDIX_DIR, "B-releases.json");
+  let stored: AppendixJson;
+  try {
+    stored = JSON.parse(readFileSync(path, "utf8")) as AppendixJson;
+  } catch (error) {
+    refuse(`--proof-only needs the last run's ${join("appendix", "B-releases.json")} (${(error as Error).message}); run npm run matrix first`);
+  }
+  const release = stored.portProof?.release;
+  if (release === undefined) refuse("the last run proved no port (appendix/B-releases.json has no portProof); run npm run matrix");
+  if (readCompleteInstall(RELEASES_CACHE, releaseColumn(release).spec) === undefined) {
+    refuse(`no ${release} install in .cache/pi-releases; run node --import tsx scripts/matrix/cache-release.ts ${release}`);
+  }
+  const proof = provePort(release)!;
+  const { environment, ...matrix } = stored;
+  writeAppendixB({ ...matrix, portProof: proof, environment });
+  progress(`wrote appendix/B-releases.md and .json: the verdicts of ${environment.commit} (${environment.date}) kept, the port re-proved against ${release}`);
+  process.stdout.write(options.json ? JSON.stringify({ ...matrix, portProof: proof }, null, 2) + "\n" : renderSummary({ ...matrix, portProof: proof }));
+  process.exitCode = proof.diagnostics === undefined || proof.diagnostics.length > 0 ? 1 : 0;
+}
+
 async function main(): Promise<void> {
   const options = parseCommandLine();
+  if (options.proofOnly) return reproveOnly(options);
   const started = performance.now();
   const served = await servedVersions(PACKAGE_NAMES.core);
   if (isRegistryProblem(served)) refuse(`cannot list the releases of ${PACKAGE_NAMES.core}: ${served.message}`);
@@ -141,13 +179,7 @@ async function main(): Promise<void> {
   const matrix = buildMatrix(results);
   const proof = provePort(releases.at(-1));
   if (proof !== undefined) matrix.portProof = proof;
-  const env = measuredAt();
-  const json: AppendixJson = { ...matrix, environment: env };
-  const markdownPath = join(APPENDIX_DIR, "B-releases.md");
-  writeFilesAtomically({
-    [markdownPath]: renderAppendixB(matrix, env),
-    [join(APPENDIX_DIR, "B-releases.json")]: JSON.stringify(json, null, 2) + "\n",
-  });
+  writeAppendixB({ ...matrix, environment: measuredAt() });
   const unmeasured = results.filter((r) => r.status !== "measured");
   progress(
     `wrote appendix/B-releases.md and .json: ${matrix.claims.length} claims × ${results.length} columns in ${seconds(started)}` +
