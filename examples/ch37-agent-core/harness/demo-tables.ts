@@ -1,7 +1,7 @@
 import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../support/pin.ts";
 import { runWithCountingStreamFn } from "../counting-stream-fn.ts";
 import { collectRuntimeEvents } from "../events.ts";
-import { clip, formatTable } from "./format-table.ts";
+import { clip, textTable } from "../../../scripts/lib/text-table.ts";
 import { measureListenerOrder, measurePromptSettlement } from "../listener-order.ts";
 import { compileChapterListings } from "./listings-compile.ts";
 import { measureLookupBounds } from "../lookup-bounds.ts";
@@ -47,7 +47,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     'The scripted run: lookup_evidence("release"), then an answer',
-    formatTable(
+    textTable(
       ["#", "role", "says"],
       hit.transcript.map((m, i) => [String(i + 1), m.role, clip(m.says, 70)]),
     ) + `\n\nroles (system message left out): ${hit.roles.join(", ")}\nprovider calls (faux.state.callCount): ${hit.providerCalls}`,
@@ -58,7 +58,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Hit path and no-match path",
-    formatTable(
+    textTable(
       ["query", "tool result", "isError", "model asked again with it", "answer"],
       [hit, miss].map((run) => [
         run.query,
@@ -76,7 +76,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "The leading system message",
-    formatTable(
+    textTable(
       ["where", "role", "text", "tools declared"],
       [
         ["agent.state.messages[0]", head.headRole ?? "-", clip(head.headText, 50), head.declaredTools.join(", ")],
@@ -97,7 +97,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Events delivered to subscribe(), with a streaming tool",
-    formatTable(
+    textTable(
       ["first seen", "event", "times"],
       events.distinct.map((type, i) => [String(i + 1), type, `${events.counts[type] ?? 0}${type === "message_update" ? " (varies run to run)" : ""}`]),
     ) +
@@ -110,7 +110,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Listeners",
-    formatTable(
+    textTable(
       ["measurement", "result"],
       [
         [
@@ -130,7 +130,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Tool execution: one batch of three calls",
-    formatTable(
+    textTable(
       ["batch", "max in flight", "timeline"],
       [parallel, sequential].map((run) => [
         run.variant === "default" ? "three ordinary tools" : 'one tool executionMode "sequential"',
@@ -146,7 +146,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Tool results that report failure",
-    formatTable(
+    textTable(
       ["tool", "how it failed", "isError", "model saw an error result"],
       [
         [failures.thrown?.tool ?? "-", "throws", yesNo(failures.thrown?.isError), yesNo(failures.thrown?.modelSawError)],
@@ -159,7 +159,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Tool arguments checked against the schema before execute (one batch of four lookup_evidence calls)",
-    formatTable(
+    textTable(
       ["arguments", "reached execute", "tool result"],
       validation.map((o) => [JSON.stringify(o.args), yesNo(o.reachedExecute), resultCell(o)]),
     ),
@@ -172,7 +172,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "steer() and followUp(): two messages queued while a tool runs",
-    formatTable(
+    textTable(
       ["queue", "mode", "new queued messages per request", "first delivered after", "agent_end"],
       queues.map((run) => [
         `${run.queue}()`,
@@ -189,7 +189,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Agent's message_end barrier against agentLoop()",
-    formatTable(
+    textTable(
       ["driver", "host state had the assistant message at beforeToolCall", "order"],
       [barrier, observational].map((run) => [run.driver, yesNo(run.hostStateHadAssistantAtPreflight), run.order.slice(0, 4).join(" → ")]),
     ),
@@ -199,7 +199,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "Replacing agent.state.messages while idle",
-    formatTable(
+    textTable(
       ["request", "user messages sent"],
       [
         ["before the replacement", replaced.firstRequestUserTexts.join(" | ")],
@@ -213,7 +213,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
   section(
     print,
     "The stream function",
-    formatTable(
+    textTable(
       ["measurement", "result"],
       [
         ["requests seen by a counting streamFn swapped in", String(swapped.requestsSeenByWrapper)],
@@ -232,7 +232,7 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
     "Listings and the type checker",
     "kind" in listings
       ? `not checked: ${listings.message}`
-      : formatTable(
+      : textTable(
           ["listing", "declared", "produced", "as declared"],
           Object.values(listings).map(({ file, diagnostics, outcome }) => [
             file.replace("examples/ch37-agent-core/", ""),

@@ -1,11 +1,11 @@
 import { describeOutcome } from "./measure.ts";
 import { describeExpected } from "../step-table.ts";
 import type { RowRun } from "./table-runs.ts";
-import { formatTextTable } from "./text-table.ts";
+import { textTable } from "../../../scripts/lib/text-table.ts";
 
 /** The recipe's expected-outcome table, every cell read off an actual run of step(). */
 export function formatRecipeTable(runs: readonly RowRun[]): string {
-  return formatTextTable(
+  return textTable(
     ["scripted model", "outcome", "provider requests", "as step.test.ts pins it"],
     runs.map(({ row, run, agrees }) => [
       row.row,

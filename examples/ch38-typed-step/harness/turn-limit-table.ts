@@ -3,7 +3,7 @@ import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../earlier-versions.
 import { describeOutcome, measureStep, type StepRun } from "./measure.ts";
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, step, type StepFunction } from "../step.ts";
 import { lookup, lookupTool, submit, times, toolUse } from "../script.ts";
-import { formatTextTable } from "./text-table.ts";
+import { textTable } from "../../../scripts/lib/text-table.ts";
 
 /** The three versions of step(), in the order the chapter tells of them. */
 export const versions = [
@@ -206,7 +206,7 @@ const COLUMNS: readonly [string, (r: TurnLimitRow) => string][] = [
 
 /** The rows as a plain-text table, the three versions of each case grouped together. */
 export function formatTable(rows: readonly TurnLimitRow[]): string {
-  return formatTextTable(
+  return textTable(
     COLUMNS.map(([title]) => title),
     rows.map((r) => COLUMNS.map(([, cell]) => cell(r))),
     versions.length,
