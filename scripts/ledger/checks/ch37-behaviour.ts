@@ -20,6 +20,7 @@ import type * as ToolConcurrency from "../../../examples/ch37-agent-core/tool-co
 import type * as ToolFailures from "../../../examples/ch37-agent-core/tool-failures.ts";
 import type * as TranscriptRun from "../../../examples/ch37-agent-core/transcript-run.ts";
 import type * as ReplayMetadata from "../../../examples/ch37-agent-core/replay-metadata.ts";
+import type * as ReplayReads from "../../../examples/ch37-agent-core/harness/replay-reads.ts";
 import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
 import type * as TypeExport from "../../../examples/ch37-agent-core/type-export.ts";
 import type * as UnregisteredTools from "../../../examples/ch37-agent-core/unregistered-tools.ts";
@@ -56,6 +57,7 @@ const typeExport = ch37<typeof TypeExport>("type-export.ts");
 const unregisteredTools = ch37<typeof UnregisteredTools>("unregistered-tools.ts");
 const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
 const replayMetadata = ch37<typeof ReplayMetadata>("replay-metadata.ts");
+const replayReads = ch37<typeof ReplayReads>("harness/replay-reads.ts");
 const paramsConversion = ch37<typeof ParamsConversion>("params-conversion.ts");
 const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
 const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
@@ -473,7 +475,8 @@ const checks: Check[] = [
   {
     id: "ch37.types.replay-metadata-only",
     run: async () => {
-      const { REPLAY_ENDS, REPLAY_VALUES, runWithReplay, replayReadsInCoreDist } = await replayMetadata();
+      const { REPLAY_ENDS, REPLAY_VALUES, runWithReplay } = await replayMetadata();
+      const { replayReadsInCoreDist } = await replayReads();
       const differing: string[] = [];
       for (const end of REPLAY_ENDS) {
         const traces = [];
