@@ -1,6 +1,7 @@
-// Every command in package.json behaves as a reader expects on the command line: `--help` is
-// the usage and exit 0, an unknown option one line and exit 2, and a reader that stops reading
-// (`npm run ch37 | head -1`) ends the command quietly.
+// Every command behaves as a reader expects on the command line: `--help` is the usage and exit
+// 0, an unknown option one line and exit 2, and a reader that stops reading (`npm run ch37 |
+// head -1`) ends the command quietly. The commands are read from package.json and from the CI
+// script (.ci/run), so a command added there is tested here without a list to keep.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -10,11 +11,23 @@ import { PROJECT_ROOT } from "./paths.ts";
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")).scripts;
 
-/** The npm scripts that run a TypeScript entry point, with that entry point. */
-const commands = Object.entries(scripts).flatMap(([name, line]) => {
+/** The npm scripts that compose others or run a tool's own command line (tsc, node --test) rather than an entry point of ours. */
+const COMPOSITE = ["test", "typecheck", "test:unit"];
+
+/** The npm scripts that run a TypeScript entry point, with that entry point and how a reader types them. */
+const npmCommands = Object.entries(scripts).flatMap(([name, line]) => {
   const entry = /\btsx (\S+\.ts)\b/.exec(line)?.[1];
-  return entry === undefined ? [] : [{ name, entry }];
+  return entry === undefined ? [] : [{ name, entry, spelled: `${name === "start" ? "npm start" : `npm run ${name}`} --` }];
 });
+
+/** The entry points the CI script runs directly (`node --import tsx FILE`). */
+const ciCommands = [...readFileSync(join(PROJECT_ROOT, ".ci", "run"), "utf8").matchAll(/^node --import tsx (\S+\.ts)\b/gm)].map(([, entry]) => ({
+  name: entry!,
+  entry: entry!,
+  spelled: `node --import tsx ${entry}`,
+}));
+
+const commands = [...npmCommands, ...ciCommands];
 
 interface Ran {
   status: number | null;
@@ -51,21 +64,22 @@ function spawnEntry(entry: string, args: string[], closeStdout: boolean): Promis
 }
 
 describe("every npm script's command line", () => {
-  it("finds the commands in package.json", () => {
-    assert.ok(commands.length >= 13, commands.map((c) => c.name).join(", "));
+  it("finds every npm script's entry point (the others are the composite ones) and the CI script's", () => {
+    const covered = new Set(npmCommands.map((c) => c.name));
+    assert.deepEqual(Object.keys(scripts).filter((name) => !covered.has(name)).sort(), [...COMPOSITE].sort());
+    assert.ok(ciCommands.length >= 1);
   });
 
-  for (const { name, entry } of commands) {
-    const spelled = name === "start" ? "npm start" : `npm run ${name}`;
+  for (const { entry, spelled } of commands) {
     const help = runEntry(entry, ["--help"]);
     const unknown = runEntry(entry, ["--no-such-option"]);
-    it(`${spelled} -- --help prints its usage and exits 0`, async () => {
+    it(`${spelled} --help prints its usage and exits 0`, async () => {
       const ran = await help;
       assert.equal(ran.status, 0, ran.stderr);
-      assert.ok(ran.stdout.startsWith(`usage: ${spelled}`), ran.stdout);
+      assert.ok(ran.stdout.startsWith(`usage: ${spelled.replace(/ --$/, "")}`), ran.stdout);
     });
 
-    it(`${spelled} -- --no-such-option is refused in one line with exit 2`, async () => {
+    it(`${spelled} --no-such-option is refused in one line with exit 2`, async () => {
       const ran = await unknown;
       assert.equal(ran.status, 2);
       assert.equal(ran.stdout, "");

@@ -3,16 +3,23 @@
 // `npm i @earendil-works/pi-agent-core@<pin>` installs today, as CI does before `npm test` so
 // that the ports' type-checks run against real installs.
 import { valid } from "semver";
+import { commandLine, refuse } from "../lib/cli.ts";
 import { releaseColumn, unpinnedColumn } from "./columns.ts";
 import { ensureInstall } from "./install-cache.ts";
 import { RELEASES_CACHE } from "./paths.ts";
 
 const UNPINNED = "unpinned";
-const versions = process.argv.slice(2);
-if (versions.length === 0 || versions.some((v) => v !== UNPINNED && valid(v) !== v)) {
-  process.stderr.write(`cache-release: usage: node --import tsx scripts/matrix/cache-release.ts VERSION... [${UNPINNED}]\n`);
-  process.exit(2);
-}
+const COMMAND = {
+  name: "cache-release",
+  usage: `usage: node --import tsx scripts/matrix/cache-release.ts VERSION... [${UNPINNED}]`,
+  details: `Installs each release into the matrix's cache (.cache/pi-releases), and with ${UNPINNED} a plain npm i of the pin, for the ports' tests.`,
+  options: {},
+  positionals: true,
+};
+const versions = commandLine(COMMAND).positionals;
+if (versions.length === 0) refuse(COMMAND, "no version given");
+const malformed = versions.find((v) => v !== UNPINNED && valid(v) !== v);
+if (malformed !== undefined) refuse(COMMAND, `${malformed} is not a version`);
 for (const version of versions) {
   const install = await ensureInstall(RELEASES_CACHE, (version === UNPINNED ? unpinnedColumn() : releaseColumn(version)).spec);
   if ("kind" in install) {
