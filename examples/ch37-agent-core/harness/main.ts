@@ -2,21 +2,17 @@
 // statically: with a different Pi installed, the reader gets one line and exit status 2 before
 // any Pi module loads.
 import { commandLine } from "../../../scripts/lib/cli.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
 import { requirePinnedPi } from "../../support/pin.ts";
 
 const { values } = commandLine({
   name: "ch37",
   usage: "usage: npm run ch37 [-- --pi VERSION]",
   details:
-    "Runs chapter 37's demonstrations against the installed Pi and the scripted faux provider, and prints what each showed.\n" +
-    "  --pi VERSION  run them on a cached install of that release (the release matrix's cache and hook), through its port",
-  options: { pi: { type: "string" } },
+    "Runs chapter 37's demonstrations against the installed Pi and the scripted faux provider, and prints what each showed.\n" + PI_OPTION_HELP,
+  options: PI_OPTION,
 });
-// --pi: this command again in a child, on that release through its port (loaded only then).
-if (values.pi !== undefined) {
-  const { runOnReleaseIfAsked } = await import("../../../scripts/matrix/port/run-on-release.ts");
-  await runOnReleaseIfAsked("ch37", import.meta.url, values.pi, []);
-}
+await runOnReleaseWhenAsked("ch37", import.meta.url, values.pi);
 
 const installed = requirePinnedPi();
 const { printChapter37 } = await import("./demo-tables.ts");

@@ -1,4 +1,5 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
@@ -8,15 +9,10 @@ const { values } = commandLine({
   name: "ch38",
   usage: "usage: npm run ch38 [-- --pi VERSION]",
   details:
-    "Runs chapter 38's step() end to end against scripted models and prints what each run did.\n" +
-    "  --pi VERSION  run it on a cached install of that release (the release matrix's cache and hook), through its port",
-  options: { pi: { type: "string" } },
+    "Runs chapter 38's step() end to end against scripted models and prints what each run did.\n" + PI_OPTION_HELP,
+  options: PI_OPTION,
 });
-// --pi: this command again in a child, on that release through its port (loaded only then).
-if (values.pi !== undefined) {
-  const { runOnReleaseIfAsked } = await import("../../../scripts/matrix/port/run-on-release.ts");
-  await runOnReleaseIfAsked("ch38", import.meta.url, values.pi, []);
-}
+await runOnReleaseWhenAsked("ch38", import.meta.url, values.pi);
 const install = requirePinnedPi();
 const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./step-demos.ts");
 const { runStepTable } = await import("./table-runs.ts");

@@ -1,4 +1,5 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
 import { requirePinnedPi } from "../../support/pin.ts";
 
 // `npm run turn-limit [-- --json] [--pi VERSION]`: the three versions of step() side by side
@@ -11,14 +12,10 @@ const { values } = commandLine({
   details:
     "Runs the three versions of step() side by side on the same scripted models and prints a table with its legend.\n" +
     "  --json        the rows as JSON instead of the table\n" +
-    "  --pi VERSION  run on a cached install of that release (the release matrix's cache and hook), through its port",
-  options: { json: { type: "boolean" }, pi: { type: "string" } },
+    PI_OPTION_HELP,
+  options: { json: { type: "boolean" }, ...PI_OPTION },
 });
-// --pi: this command again in a child, on that release through its port (loaded only then).
-if (values.pi !== undefined) {
-  const { runOnReleaseIfAsked } = await import("../../../scripts/matrix/port/run-on-release.ts");
-  await runOnReleaseIfAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
-}
+await runOnReleaseWhenAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
 requirePinnedPi();
 const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("./turn-limit-table.ts");
 
