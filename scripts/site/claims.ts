@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix.ts";
-import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
+import { LATEST_VERDICTS } from "../ledger/latest-verdicts.ts";
+import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/pin-verdicts.ts";
 import type { LedgerJson, LedgerJsonEntry } from "../ledger/render.ts";
 
 /** The ledger's finding for one claim: a verdict, or "crashed" when its check crashed; evidence when known. */
@@ -10,21 +12,6 @@ export interface LedgerVerdict {
   evidence: string;
 }
 
-/** The pin's verdicts for every book id and finding id, committed by a full `npm start` at the pin. */
-export const VERDICTS_AT_PIN = join(APPENDIX_DIR, "verdicts-at-pin.json");
-
-/** The contract of {@link VERDICTS_AT_PIN}. */
-export interface VerdictsAtPin {
-  pin: { core: string; ai: string; typebox: string };
-  verdicts: Record<string, string>;
-}
-
-/**
- * A full ledger run's `npm start --silent -- --json` document. It is not committed; the
- * badges read it only while {@link VERDICTS_AT_PIN} does not exist, or when asked with
- * `npm run site -- --ledger FILE`.
- */
-export const LEDGER_JSON = join(PROJECT_ROOT, ".cache", "ledger.json");
 
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
@@ -36,9 +23,9 @@ function fromEntry(entry: LedgerJsonEntry): LedgerVerdict {
 
 /** Where the verdicts the badges show come from. */
 export interface VerdictSources {
-  /** The committed verdicts at the pin (default {@link VERDICTS_AT_PIN}). */
+  /** The committed verdicts at the pin (default {@link PIN_VERDICTS_PATH}). */
   committed?: string;
-  /** A ledger run's JSON (default {@link LEDGER_JSON}); its evidence is shown where its verdict agrees. */
+  /** A ledger run's JSON (default {@link LATEST_VERDICTS}: the last full run at the pin, not committed; read only while the committed verdicts are missing, or with `npm run site -- --ledger FILE`); its evidence is shown where its verdict agrees. */
   ledger?: string;
   /** Read the verdicts from `ledger` rather than the committed file (`npm run site -- --ledger FILE`). */
   preferLedger?: boolean;
@@ -52,8 +39,8 @@ export interface VerdictSources {
  * verdicts are shown, then appendix A's. Claims in none have no entry.
  */
 export function loadVerdicts(sources: VerdictSources = {}): Map<string, LedgerVerdict> {
-  const committed = readJson<VerdictsAtPin>(sources.committed ?? VERDICTS_AT_PIN);
-  const ledger = readJson<Partial<LedgerJson>>(sources.ledger ?? LEDGER_JSON);
+  const committed = readJson<PinVerdicts>(sources.committed ?? PIN_VERDICTS_PATH);
+  const ledger = readJson<Partial<LedgerJson>>(sources.ledger ?? LATEST_VERDICTS);
   const evidence = new Map<string, LedgerVerdict>();
   for (const v of readJson<Pick<AppendixFacts, "verdicts">>(join(APPENDIX_DIR, APPENDIX_JSON))?.verdicts ?? []) {
     evidence.set(v.id, { verdict: v.verdict, evidence: v.evidence });

@@ -7,7 +7,8 @@ import { chartRows, POINT_MARK } from "../../examples/ch38-typed-step/turn-limit
 import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/harness/turn-limit-table.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
-import { loadVerdicts, VERDICTS_AT_PIN, type VerdictsAtPin } from "./claims.ts";
+import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/pin-verdicts.ts";
+import { loadVerdicts } from "./claims.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
@@ -109,10 +110,10 @@ for (const chapter of CHAPTERS) {
   });
 }
 
-const committedMissing = existsSync(VERDICTS_AT_PIN) ? false : "appendix/verdicts-at-pin.json is not committed yet (the ledger writes it)";
+const committedMissing = existsSync(PIN_VERDICTS_PATH) ? false : "appendix/verdicts-at-pin.json is not committed yet (the ledger writes it)";
 
 test("a clean clone, before any ledger run, shows a committed verdict on every badge", { skip: committedMissing }, async () => {
-  const committed = JSON.parse(readFileSync(VERDICTS_AT_PIN, "utf8")) as VerdictsAtPin;
+  const committed = JSON.parse(readFileSync(PIN_VERDICTS_PATH, "utf8")) as PinVerdicts;
   const clean = await buildSite({ verdicts: { ledger: join(PROJECT_ROOT, "no-ledger-run.json") } });
   for (const [name, html] of clean) {
     if (!name.endsWith(".html")) continue;
