@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { runCommand } from "../lib/command.ts";
 
 /** How one child process ended, and how long it took from spawn to exit. */
 export interface TimedProcess {
@@ -18,17 +18,8 @@ export function timeTsx(args: readonly string[], cwd: string): Promise<TimedProc
 }
 
 /** Runs `node <args>` in `cwd`, keeping only the ends of its output, and times it. */
-export function timeNode(args: readonly string[], cwd: string): Promise<TimedProcess> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout = (stdout + chunk).slice(-4_000)));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4_000)));
-    child.on("error", reject);
-    child.on("close", (status) => {
-      resolve({ ms: performance.now() - started, status, stderrTail: tail(stderr), stdoutTail: tail(stdout) });
-    });
-  });
+export async function timeNode(args: readonly string[], cwd: string): Promise<TimedProcess> {
+  const started = performance.now();
+  const { code, stdout, stderr } = await runCommand(process.execPath, args, { cwd });
+  return { ms: performance.now() - started, status: code, stderrTail: tail(stderr), stdoutTail: tail(stdout) };
 }
