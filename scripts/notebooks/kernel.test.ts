@@ -76,3 +76,17 @@ test("kernel.pin: a kernel started against another Pi than the pin refuses with 
     else process.env.PI_COMPANION_EXPECT_CORE = saved;
   }
 });
+
+test("kernel.completion: a complete request is answered by tslab's own converter, loaded on that first request", { timeout: 180_000 }, async () => {
+  const kernel = await startKernel(120_000);
+  if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
+  try {
+    const code = 'const greeting = "hello";\ngreeting.toUpp';
+    const { reply } = kernel.client.request("complete_request", { code, cursor_pos: code.length });
+    const { content } = await reply;
+    assert.equal(content.status, "ok", JSON.stringify(content));
+    assert.ok(Array.isArray(content.matches) && content.matches.includes("toUpperCase"), JSON.stringify(content));
+  } finally {
+    await kernel.stop();
+  }
+});

@@ -22,6 +22,7 @@ const { createRequire } = require("node:module");
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { patchedTypeScript } = require("./compiler-host.cjs");
+const { lazyTypeScript } = require("./lazy-typescript.cjs");
 const { createConverter } = require("./converter.cjs");
 const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
@@ -45,24 +46,49 @@ process.chdir(projectRoot);
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
+/** Puts `exports` in the module cache as the module at `file`, so require() returns it. */
+function seedModule(file, exports) {
+  const Module = require("node:module");
+  const seeded = new Module(file);
+  seeded.filename = file;
+  seeded.loaded = true;
+  seeded.exports = exports;
+  require.cache[file] = seeded;
+  return seeded;
+}
 // Under Node 22, tsx's loader evaluates a require()d .json file as JavaScript and throws,
 // and tslab requires its own package.json (for the kernel's version). Seed the module
 // cache with the parsed file so every such require() returns it without the loader.
-{
-  const Module = require("node:module");
-  const packageJsonPath = fromTslab.resolve("../package.json");
-  const seeded = new Module(packageJsonPath);
-  seeded.filename = packageJsonPath;
-  seeded.loaded = true;
-  seeded.exports = JSON.parse(readFileSync(packageJsonPath, "utf8"));
-  require.cache[packageJsonPath] = seeded;
-}
-// tslab reads TypeScript through require(); give it the patched module before any of
-// tslab's own modules load it.
+const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+seedModule(fromTslab.resolve("../package.json"), readJson(fromTslab.resolve("../package.json")));
+// tslab reads TypeScript through require(); give it the patched module, loaded only when
+// a client first needs it (lazy-typescript.cjs), before any of tslab's own modules load.
 const typescriptPath = fromTslab.resolve("@tslab/typescript-for-tslab");
-fromTslab(typescriptPath);
-require.cache[typescriptPath].exports = patchedTypeScript(require.cache[typescriptPath].exports);
+const typescriptStandIn = seedModule(
+  typescriptPath,
+  lazyTypeScript(() => {
+    // require() would return the stand-in; load the real module past it.
+    delete require.cache[typescriptPath];
+    try {
+      return patchedTypeScript(fromTslab(typescriptPath));
+    } finally {
+      require.cache[typescriptPath] = typescriptStandIn;
+    }
+  }, readJson(fromTslab.resolve("@tslab/typescript-for-tslab/package.json")).version),
+);
 // The same module instances tslab's main.js uses, so the patches below are the ones it calls.
+// tslab's executor reads every cell's metadata comments (`/** @node */` and the like)
+// with metadata.js, which would load tslab's TypeScript for the first cell. It loads here
+// with the project's TypeScript instead, whose scanner and JSDoc parser read them alike.
+{
+  const standIn = typescriptStandIn.exports;
+  typescriptStandIn.exports = fromProject("typescript");
+  try {
+    fromTslab("./metadata.js");
+  } finally {
+    typescriptStandIn.exports = standIn;
+  }
+}
 const executorModule = fromTslab("./executor.js");
 const converterModule = fromTslab("./converter.js");
 const jupyterModule = fromTslab("./jupyter.js");
