@@ -30,3 +30,24 @@ test("notebook as script: one name imported from two modules is a problem value,
   const script = notebookAsScript(['import { x } from "./a.ts";', 'import { x } from "./b.ts";'], same);
   assert.deepEqual(script, { kind: "conflicting-import", message: "cell 1 imports x from ./b.ts, an earlier cell from ./a.ts" });
 });
+
+test("notebook as script: with a times file, the script writes each cell's milliseconds there, one per cell", async () => {
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { spawnSync } = await import("node:child_process");
+  const dir = mkdtempSync(join(tmpdir(), "notebook-as-script-"));
+  try {
+    const times = join(dir, "times.json");
+    const script = notebookAsScript(["const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));", "await wait(60);", "console.log('done');"], same, times);
+    writeFileSync(join(dir, "script.mts"), script as string);
+    const run = spawnSync(process.execPath, ["--import", "tsx", join(dir, "script.mts")], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const ms = JSON.parse(readFileSync(times, "utf8")) as number[];
+    assert.equal(ms.length, 3);
+    // The wait is in cell 1: its time holds the 60 ms, cell 0 only declares a function.
+    assert.ok(ms[1]! >= 55 && ms[1]! > ms[0]!, JSON.stringify(ms));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

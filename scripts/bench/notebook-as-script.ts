@@ -15,11 +15,18 @@ interface Binding {
   typeOnly: boolean;
 }
 
+// Names the timing code declares; a cell is unlikely to declare them too.
+const MARKS = "__notebookCellMarks";
+const WRITE = "__writeNotebookCellTimes";
+
 /**
  * The module for `cells` (code cell sources, in order), with relative import specifiers
  * rewritten by `respecify` (the script does not live where the notebook's cells run).
+ * With `timesFile`, the module also writes there, as a JSON array, each cell's time in
+ * milliseconds: from the start of its statements to the start of the next cell's (the
+ * gathered imports load before the first cell starts).
  */
-export function notebookAsScript(cells: readonly string[], respecify: (specifier: string) => string): string | ScriptProblem {
+export function notebookAsScript(cells: readonly string[], respecify: (specifier: string) => string, timesFile?: string): string | ScriptProblem {
   const named = new Map<string, Map<string, Binding>>(); // specifier → local name → binding
   const sideEffects = new Set<string>();
   const otherImports: string[] = [];
@@ -66,7 +73,8 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
       const offset = statement.getFullStart();
       body.push(exportKeyword === undefined ? text : text.slice(0, exportKeyword.getStart() - offset) + text.slice(exportKeyword.getEnd() - offset).trimStart());
     }
-    blocks.push(`// cell ${index}\n{${body.join("")}\n`);
+    const mark = timesFile === undefined ? "" : `${MARKS}.push(performance.now());`;
+    blocks.push(`// cell ${index}\n{${mark}${body.join("")}\n`);
   }
 
   const importLines = [
@@ -77,5 +85,8 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
       return `import { ${names.join(", ")} } from ${JSON.stringify(specifier)};`;
     }),
   ];
-  return `${importLines.join("\n")}\n\n${blocks.join("\n")}\n${"}".repeat(blocks.length)}\n`;
+  if (timesFile === undefined) return `${importLines.join("\n")}\n\n${blocks.join("\n")}\n${"}".repeat(blocks.length)}\n`;
+  const start = `import { writeFileSync as ${WRITE} } from "node:fs";\n${importLines.join("\n")}\nconst ${MARKS}: number[] = [];\n`;
+  const end = `${MARKS}.push(performance.now());\n${WRITE}(${JSON.stringify(timesFile)}, JSON.stringify(${MARKS}.slice(1).map((mark, i) => mark - ${MARKS}[i]!)));\n`;
+  return `${start}\n${blocks.join("\n")}\n${end}${"}".repeat(blocks.length)}\n`;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { joinText, readNotebook } from "../chapters/notebook-file.ts";
 import { executeNotebook, type CellFailure, type ExecutedNotebook } from "../notebooks/execute-notebook.ts";
@@ -71,7 +71,8 @@ export async function measureNotebooks(root: string, repetitions: number, progre
         rows.push([file, "0", "", "", "no code cells yet: nothing to compare"]);
         continue;
       }
-      const script = notebookAsScript(cells, toScratch);
+      const timesFile = join(scratch, `${basename(file, ".ipynb")}.cell-ms.json`);
+      const script = notebookAsScript(cells, toScratch, timesFile);
       if (typeof script !== "string") {
         rows.push([file, String(cells.length), "", "", `not comparable: ${script.message}`]);
         continue;
@@ -81,16 +82,23 @@ export async function measureNotebooks(root: string, repetitions: number, progre
       const config = tscConfigFor(scratch, root, scriptPath);
       const executions: (ExecutedNotebook | CellFailure)[] = [];
       const scripts: TimedProcess[] = [];
+      const scriptCells: number[][] = []; // per tsx run, each cell's ms
+      const runScript = async () => {
+        rmSync(timesFile, { force: true });
+        const run = await timeTsx([relative(root, scriptPath)], root);
+        scripts.push(run);
+        if (run.status === 0) scriptCells.push(JSON.parse(readFileSync(timesFile, "utf8")) as number[]);
+      };
       const checks: TimedProcess[] = [];
       const samples = await interleave(
         [
           { name: "kernel", run: async () => void executions.push(await executeNotebook(join(dir, file), nb, { timeoutMs: CELL_TIMEOUT_MS })) },
-          { name: "tsx", run: async () => void scripts.push(await timeTsx([relative(root, scriptPath)], root)) },
+          { name: "tsx", run: runScript },
           {
             name: "tsc + tsx",
             run: async () => {
               checks.push(await timeNode([TSC, "-p", relative(root, config)], root));
-              scripts.push(await timeTsx([relative(root, scriptPath)], root));
+              await runScript();
             },
           },
         ],
@@ -104,7 +112,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
         ...checks.filter((r) => r.status !== 0).map((r) => `tsc exited ${r.status}: ${r.stdoutTail || r.stderrTail}`),
       ];
       if (failed.length > 0) {
-        rows.push([file, String(cells.length), "", "", "", "", "", "", `not comparable: ${failed[0]!}`]);
+        rows.push([file, String(cells.length), "", "", "", "", "", "", "", `not comparable: ${failed[0]!}`]);
         continue;
       }
       const runs = executions as ExecutedNotebook[];
@@ -113,6 +121,8 @@ export async function measureNotebooks(root: string, repetitions: number, progre
         source: joinText(nb.cells[cell.cellIndex]!.source),
         ms: median(runs.map((run) => run.cells[i]!.ms)),
       }));
+      // The same for the script's cells under tsx (both baselines run it; tsc has no per-cell time).
+      const scriptCellMedians = cells.map((_, i) => median(scriptCells.map((run) => run[i]!)));
       const waited = cellMedians.filter((cell) => awaitsAProjectRun(cell.source));
       readerCells.push(...waited.map((cell) => cell.ms));
       const overTsx = medianRatio(samples.kernel!, samples.tsx!);
@@ -122,6 +132,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
         String(cells.length),
         ms(median(runs.map((run) => run.kernelReadyMs))),
         ms(median(cellMedians.map((cell) => cell.ms))),
+        ms(median(scriptCellMedians)),
         waited.length === 0 ? "" : `${ms(median(waited.map((cell) => cell.ms)))} (${waited.length})`,
         ms(median(samples.kernel!)),
         ms(median(samples.tsx!)),
@@ -143,10 +154,10 @@ export async function measureNotebooks(root: string, repetitions: number, progre
   return {
     kind: "measured",
     title,
-    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start, then each cell type-checked and run; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in a block nested in the previous cell's so that it sees earlier cells' names as in the kernel, tslab's \`display\` replaced by a stand-in that writes to stdout, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures are the kernel's, from a cell's request to its reply: the median over runs for each cell, then the median over the notebook's cells; reader cells are those that import from \`./examples/\` and await a run.`,
+    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start, then each cell type-checked and run; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in a block nested in the previous cell's so that it sees earlier cells' names as in the kernel, tslab's \`display\` replaced by a stand-in that writes to stdout, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures: the kernel's from a cell's request to its reply, the kernel ready; tsx's from the start of a cell's statements to the next cell's, in the script both baselines run (its imports load before the first cell; tsc checks the whole script at once, so it has no per-cell time); each the median over runs for each cell, then the median over the notebook's cells. Reader cells (kernel) are those that import from \`./examples/\` and await a run.`,
     tables: [
       {
-        header: ["notebook", "code cells", "kernel ready", "median cell", "median reader cell (count)", "headless kernel", "tsx", "tsc + tsx", "kernel / tsx, / (tsc + tsx)"],
+        header: ["notebook", "code cells", "kernel ready", "median cell", "median cell, tsx", "median reader cell (count)", "headless kernel", "tsx", "tsc + tsx", "kernel / tsx, / (tsc + tsx)"],
         rows,
       },
     ],
