@@ -103,3 +103,10 @@ test("appendix B: Reading the book with Pi 1.6.0 has the port as a diff, the typ
   assert.match(text, /- `ch37\.tools\.parallel-default` \(about Pi's behaviour\): holds → qualified\./);
   assert.match(text, /\| 1\.6\.0 \| core 1\.6\.0 · pi-ai 1\.6\.0 · typebox 1\.3\.27 \| the 1\.5 port: Type and TSchema from typebox/);
 });
+
+test("appendix B: a port re-proved after the verdicts' run (matrix --proof-only) says when and at which commit", () => {
+  assert.doesNotMatch(renderAppendixB(portedMatrix(), environment), /made again/);
+  const matrix = portedMatrix();
+  const text = renderAppendixB({ ...matrix, portProof: { ...matrix.portProof, provedAt: { date: "2026-12-01", commit: "def567890abc" } } }, environment);
+  assert.match(text, /The proof \(made again on 2026-12-01 at commit def567890abc, after the verdicts' run\): examples\/ with the diff applied/);
+});

@@ -94,8 +94,9 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
   if (proof.diagnostics === undefined) out.push(`**The port was not type-checked:** ${markdownCell(proof.problem ?? "unknown")}`, "");
   else {
     const first = proof.diagnostics[0];
+    const when = proof.provedAt === undefined ? "" : ` (made again on ${proof.provedAt.date} at commit ${proof.provedAt.commit}, after the verdicts' run)`;
     out.push(
-      `The proof: examples/ with the diff applied, type-checked (strict, the project's tsconfig) against the ${proof.release} install: ` +
+      `The proof${when}: examples/ with the diff applied, type-checked (strict, the project's tsconfig) against the ${proof.release} install: ` +
         `**${proof.diagnostics.length} diagnostics**` +
         (first === undefined ? "." : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${markdownCell(first.message.split("\n")[0]!)}).`),
       "",

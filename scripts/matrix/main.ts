@@ -149,7 +149,8 @@ function reproveOnly(options: { json: boolean; versions: string | undefined }): 
   if (readCompleteInstall(RELEASES_CACHE, releaseColumn(release).spec) === undefined) {
     refuse(`no ${release} install in .cache/pi-releases; run node --import tsx scripts/matrix/cache-release.ts ${release}`);
   }
-  const proof = provePort(release)!;
+  const { date, commit } = measuredAt();
+  const proof: PortProof = { ...provePort(release)!, provedAt: { date, commit } };
   const { environment, ...matrix } = stored;
   writeAppendixB({ ...matrix, portProof: proof, environment });
   progress(`wrote appendix/B-releases.md and .json: the verdicts of ${environment.commit} (${environment.date}) kept, the port re-proved against ${release}`);

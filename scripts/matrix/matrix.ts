@@ -49,6 +49,11 @@ export interface PortProof {
   diagnostics?: { file: string | undefined; line: number | undefined; code: number; message: string }[];
   /** Why it could not be type-checked. */
   problem?: string;
+  /**
+   * When the diff and its type-check were made again on later code than the verdicts'
+   * (`npm run matrix -- --proof-only`); absent when both come from one run.
+   */
+  provedAt?: { date: string; commit: string };
 }
 
 /** What `npm run matrix -- --json` prints and appendix B's JSON holds. */
