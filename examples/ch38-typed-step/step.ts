@@ -99,7 +99,7 @@ function lastAssistant(messages: readonly AgentMessage[]): AssistantMessage | un
  * Runs one step: `input` in, a value of `schema` out, or `StepFailed`. `turnLimitReached`
  * is the version's turn bound; everything else is shared by the three versions.
  */
-export async function runStep<T extends TSchema>(
+async function runStep<T extends TSchema>(
   turnLimitReached: TurnGuard,
   models: Models,
   model: Model<Api>,
