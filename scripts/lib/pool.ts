@@ -1,3 +1,11 @@
+import { availableParallelism } from "node:os";
+
+/**
+ * Ledger children run at once by default (matrix columns, mutant patches): one per core, at
+ * most two, because each child is CPU-heavy and these machines may have two cores.
+ */
+export const DEFAULT_JOBS = Math.min(2, availableParallelism());
+
 /**
  * Maps `items` through `work` with at most `limit` running at once, keeping the input
  * order in the result. `work` must not reject: a failure is a value the caller returns.

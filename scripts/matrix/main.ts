@@ -2,7 +2,6 @@
 // Runs the claim ledger against every served 1.x release of pi-agent-core (and a plain
 // unpinned install of the pin), each in its own child process, and writes appendix B.
 import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
@@ -17,7 +16,7 @@ import { describePort } from "./port/ports.ts";
 import { buildMatrix, type ColumnResult, type PortProof } from "./matrix.ts";
 import { RELEASES_CACHE } from "./paths.ts";
 import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
-import { mapWithConcurrency } from "../lib/pool.ts";
+import { DEFAULT_JOBS, mapWithConcurrency } from "../lib/pool.ts";
 import { isRegistryProblem, servedVersions } from "../lib/npm-registry.ts";
 import { releasesToMeasure } from "./versions.ts";
 
@@ -34,8 +33,6 @@ function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-/** Columns measured at once by default: one per core, at most two (installs wait on the network, ledgers on a core). */
-const DEFAULT_JOBS = Math.min(2, availableParallelism());
 
 const COMMAND = {
   name: "matrix",

@@ -1,11 +1,11 @@
 // npm run mutants [-- --patch FILE] [--only REGEX] [--jobs N] [--json]
 // Runs the claim ledger against the pinned Pi broken one behaviour at a time (the specs in
 // scripts/mutants/patches/) and checks that each patch flips the claims it declares.
-import { availableParallelism } from "node:os";
 import { relative } from "node:path";
 import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { DEFAULT_JOBS } from "../lib/pool.ts";
 import { writeAppendixD } from "./appendix.ts";
 import { behaviouralOnly } from "./behavioural.ts";
 import { ensurePatchedInstall } from "./patched-install.ts";
@@ -14,8 +14,6 @@ import { shippedSpecFiles } from "./shipped.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";
 import { renderTable } from "./table.ts";
 
-/** Ledger children at once by default: each is CPU-heavy, and the machine may have two cores. */
-const DEFAULT_JOBS = Math.min(2, availableParallelism());
 
 const COMMAND = {
   name: "mutants",
