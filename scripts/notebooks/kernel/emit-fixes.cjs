@@ -69,7 +69,7 @@ function relativeRequires(file, js) {
 /**
  * tslab re-emits a project file that changed on disk, and its executor then reloads that
  * one module; but the modules importing it stay loaded with the old one, so a cell that
- * reached it through another module kept the old value (a reader changed run-step.ts and
+ * reached it through another module kept the old value (a reader changed step.ts and
  * step() still used the old default). Every module that imports a changed one, directly
  * or not, is handed back to the executor too, which reloads it; and the cell says so.
  */

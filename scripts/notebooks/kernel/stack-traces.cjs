@@ -1,8 +1,8 @@
 "use strict";
 // Stack traces a reader can follow. The kernel runs a project file as JavaScript emitted
 // twice (TypeScript's ES module output, then that transpiled to CommonJS), under the
-// name of a `.js` file beside the source that does not exist, so a throw in run-step.ts
-// pointed at `run-step.js:101`. The kernel asks for a source map at both steps, keeps
+// name of a `.js` file beside the source that does not exist, so a throw in step.ts
+// pointed at `step.js:101`. The kernel asks for a source map at both steps, keeps
 // both, and maps each frame back through them to the `.ts` file and line. Frames of the
 // kernel itself (this directory, tslab) are dropped.
 
