@@ -142,17 +142,18 @@ export function npmErrorLine(stderr: string): string {
   return code === undefined ? said : `${code}: ${said}`;
 }
 
-/** `npm view <spec> <field>` through {@link npmView}; "printed nothing" is an empty answer here. */
+/**
+ * `npm view <spec> <field>` through {@link npmView}: the parsed JSON, or the problem. Empty
+ * output is never an answer here, as {@link npmView} decides (npm printed nothing once under load).
+ */
 async function view(spec: string, field: string): Promise<unknown> {
   const answer = await npmView(spec, field);
   if (answer.kind === "found") return answer.value;
-  if (answer.kind === "not-served" && answer.detail.endsWith("printed nothing")) return undefined;
   return { kind: "registry-error", message: answer.detail } satisfies RegistryProblem;
 }
 
 function asStrings(answer: unknown, what: string): string[] | RegistryProblem {
   if (isRegistryProblem(answer)) return answer;
-  if (answer === undefined) return [];
   // npm prints a bare string instead of an array when there is a single value.
   if (typeof answer === "string") return [answer];
   if (Array.isArray(answer) && answer.every((v) => typeof v === "string")) return answer;
@@ -173,7 +174,6 @@ export async function versionsMatching(pkg: string, range: string): Promise<stri
 export async function declaredDependencies(pkg: string, version: string): Promise<Record<string, string> | RegistryProblem> {
   const answer = await view(`${pkg}@${version}`, "dependencies");
   if (isRegistryProblem(answer)) return answer;
-  if (answer === undefined) return {};
   if (typeof answer === "object" && answer !== null && !Array.isArray(answer)) return answer as Record<string, string>;
   return { kind: "registry-error", message: `npm view ${pkg}@${version} dependencies: unexpected answer` };
 }
