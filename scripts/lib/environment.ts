@@ -40,12 +40,16 @@ function git(root: string, args: string[]): string | undefined {
   }
 }
 
+function commitOf(root: string): string {
+  return git(root, ["rev-parse", "--short=12", "HEAD"]) ?? "unknown (not a git checkout)";
+}
+
 /** The environment now, for the checkout at `root`. */
 export function measurementEnvironment(root: string = PROJECT_ROOT): MeasurementEnvironment {
   return {
     date: new Date().toISOString(),
     node: process.versions.node,
-    commit: git(root, ["rev-parse", "--short=12", "HEAD"]) ?? "unknown (not a git checkout)",
+    commit: commitOf(root),
     uncommitted: (git(root, ["status", "--porcelain"]) ?? "") !== "",
     cpus: availableParallelism(),
     cpuModel: cpus()[0]?.model.trim() ?? "unknown",
@@ -59,5 +63,5 @@ export type MeasuredAt = MeasuredOn & { commit: string };
 
 /** Today (UTC), this process's Node and the checkout's commit. */
 export function measuredAt(root: string = PROJECT_ROOT): MeasuredAt {
-  return { ...measuredOn(), commit: measurementEnvironment(root).commit };
+  return { ...measuredOn(), commit: commitOf(root) };
 }
