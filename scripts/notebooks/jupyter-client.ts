@@ -35,6 +35,12 @@ export interface JupyterMessage<C = Record<string, unknown>> {
 
 const DELIMITER = "<IDS|MSG>";
 
+// The client connects before the kernel has bound its sockets. ZeroMQ retries a refused
+// connection every 100 ms by default, and the ready check polls; both at 10 ms, the
+// kernel answers about 0.3 s sooner (measured on ch38-recipe: 25-35 ms from bound to
+// ready, against 100-350 ms).
+const RETRY_MS = 10;
+
 /**
  * A connection file for a kernel on this machine. The sockets are Unix domain sockets in
  * `dir`, so parallel runs never race for TCP ports.
@@ -64,8 +70,8 @@ function address(info: ConnectionInfo, port: number): string {
  * broadcast output on iopub. Enough to execute notebook cells headless, with no Python.
  */
 export class JupyterClient {
-  private readonly shell = new Dealer({ linger: 0 });
-  private readonly iopub = new Subscriber({ linger: 0 });
+  private readonly shell = new Dealer({ linger: 0, reconnectInterval: RETRY_MS });
+  private readonly iopub = new Subscriber({ linger: 0, reconnectInterval: RETRY_MS });
   private readonly session = randomUUID();
   private readonly replyWaiters = new Map<string, (reply: JupyterMessage) => void>();
   private readonly iopubListeners = new Set<(message: JupyterMessage) => void>();
@@ -129,9 +135,9 @@ export class JupyterClient {
       const first = this.request("kernel_info_request", {});
       asked.add(first.id);
       void first.reply.then(() => (answered = true));
-      while (!answered && waiting()) await delay(50);
+      while (!answered && waiting()) await delay(RETRY_MS);
       while (answered && !heard && waiting()) {
-        await delay(100);
+        await delay(RETRY_MS);
         if (!heard) asked.add(this.request("kernel_info_request", {}).id);
       }
       return heard;
