@@ -2,7 +2,7 @@
 // type errors printed as tsc prints them, a hint for `../` imports, and the pin check
 // at start. Each test starts one kernel from this checkout (a few seconds each).
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -89,4 +89,17 @@ test("kernel.completion: a complete request is answered by tslab's own converter
   } finally {
     await kernel.stop();
   }
+});
+
+test("kernel.child: a cell starts a Node child on a .ts file with the kernel's loader flags (no-agents-md.ts), and the child runs", { timeout: 180_000 }, async () => {
+  const file = notebookOf(
+    "child.ipynb",
+    'import { runBesideAgentsMd } from "./examples/ch37-agent-core/no-agents-md.ts";\nconst run = await runBesideAgentsMd();\nconsole.log(JSON.stringify({ requests: run.requests, files: run.filesPresent }));',
+  );
+  const outcome = await runNotebookFile(file, { write: true, timeoutMs: 300_000 });
+  assert.equal(outcome.kind, "written", JSON.stringify(outcome, null, 2));
+  const [cell] = (JSON.parse(readFileSync(file, "utf8")) as Notebook).cells;
+  assert.ok(cell?.cell_type === "code");
+  const printed = cell.outputs.map((output) => (output.output_type === "stream" ? joinText(output.text) : "")).join("");
+  assert.equal(printed, `${JSON.stringify({ requests: 1, files: ["AGENTS.md", "APPEND_SYSTEM.md"] })}\n`);
 });

@@ -40,7 +40,7 @@ export function resolvedKernelSpec(node: string = process.execPath): KernelSpec 
   return {
     ...template,
     argv: template.argv.map((arg) =>
-      arg.replaceAll("{node}", node).replaceAll("{kernel_dir}", KERNEL_DIR).replaceAll("{tsx}", import.meta.resolve("tsx")),
+      arg.replaceAll("{node}", node).replaceAll("{kernel_dir}", KERNEL_DIR).replaceAll("{tsx_esm}", import.meta.resolve("tsx/esm")),
     ),
   };
 }

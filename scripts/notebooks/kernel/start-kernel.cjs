@@ -14,9 +14,12 @@
 // - requests wait until every socket is bound.
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
-// tslab runs the compiled cells and project files; `--import tsx` is
-// there so that a child process started with this process's loader flags can run a .ts
-// file, as it can under the project's scripts.
+// tslab runs the compiled cells and project files. `--import tsx/esm` (tsx's ES module
+// hooks only) lets this process import pin.ts, and a child process started with this
+// process's loader flags run a .ts file, as it can under the project's scripts. Not the
+// whole of tsx: its CommonJS hook makes every require() of Pi's ES modules 3x slower
+// (about 330 ms against 100 ms for pi-agent-core and pi-ai), in the first cell that
+// imports them.
 
 const { createRequire } = require("node:module");
 const path = require("node:path");
@@ -35,7 +38,7 @@ const contract = JSON.parse(readFileSync(path.join(__dirname, "contract.json"), 
 const projectRoot = path.resolve(__dirname, "..", "..", "..");
 const connectionFile = process.argv[2];
 if (connectionFile === undefined) {
-  console.error("usage: node --conditions=import --import tsx start-kernel.cjs CONNECTION_FILE (see kernel.json)");
+  console.error("usage: node --conditions=import --import tsx/esm start-kernel.cjs CONNECTION_FILE (see kernel.json)");
   process.exit(2);
 }
 
