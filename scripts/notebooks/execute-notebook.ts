@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { JupyterMessage } from "./jupyter-client.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
-import { ESCAPED_ERROR_NAME, TYPE_ERROR_NAME } from "./kernelspec.ts";
+import { ESCAPED_ERROR_NAME, PENDING_WORK_FIELD, TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { joinText, type Notebook, type Output } from "../chapters/notebook-file.ts";
 
 /** Why executing a notebook failed; the kinds the runner and its tests tell apart. */
@@ -37,7 +37,10 @@ export interface ExecutedNotebook {
 export interface ExecuteOptions {
   /** How long one cell may take, type-checking included. */
   timeoutMs: number;
-  /** How long to listen after the last cell for an error escaping it (a late timer). */
+  /**
+   * How long to listen after the last cell for an error escaping it (a late timer), when
+   * the kernel says cells left work running. 500 ms unless given.
+   */
   settleMs?: number;
   onKernelReady?: (ms: number) => void;
   onCell?: (cell: ExecutedCell, position: { number: number; of: number }) => void;
@@ -86,6 +89,12 @@ function failureOfReply(content: Record<string, unknown>, cell: number): { kind:
   return { kind: "cell-error", message: `cell ${cell} threw ${String(content.ename ?? "an error")}: ${String(content.evalue ?? content.status)}` };
 }
 
+/** Whether a reply may be followed by an escaped error: the kernel says what its cell left running (an older kernel says nothing, so may). */
+function leftWorkRunning(content: Record<string, unknown>): boolean {
+  const pending = content[PENDING_WORK_FIELD];
+  return !Array.isArray(pending) || pending.length > 0;
+}
+
 /**
  * Executes every code cell of `nb` in a fresh kernel, in order, and stops at the first
  * failure. A cell fails when it throws (a rejected await included), does not type-check,
@@ -122,6 +131,7 @@ async function executeCells(
     if (message.header.msg_type === "status" && message.content.execution_state === "idle") record.onIdle();
   });
   const executed: ExecutedCell[] = [];
+  let workRunning = false;
   const fail = (kind: CellFailureKind, cellIndex: number, outputs: Output[], message: string): CellFailure => ({
     kind,
     file,
@@ -172,12 +182,14 @@ async function executeCells(
       const replyFailure = failureOfReply(outcome.content, cellIndex);
       if (replyFailure !== undefined) return fail(replyFailure.kind, cellIndex, record.outputs, replyFailure.message);
       const cell: ExecutedCell = { cellIndex, outputs: record.outputs, ms: Date.now() - began };
+      workRunning = leftWorkRunning(outcome.content);
       executed.push(cell);
       const late = escapedLate();
       if (late !== undefined) return late;
       options.onCell?.(cell, { number: position + 1, of: codeCells.length });
     }
-    await delay(options.settleMs ?? 500);
+    // Listen only when the last cell left work running: with none, no error can escape.
+    if (workRunning) await delay(options.settleMs ?? 500);
     const last = executed.at(-1);
     if (kernel.exit() !== undefined && last !== undefined) {
       return fail("kernel-died", last.cellIndex, last.outputs, `the kernel died after cell ${last.cellIndex} replied (${kernel.exit()})`);

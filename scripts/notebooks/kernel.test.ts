@@ -9,7 +9,7 @@ import { after, test } from "node:test";
 import ts from "typescript";
 import { PIN } from "../../examples/support/pin.ts";
 import { startKernel } from "./kernel-process.ts";
-import { KERNEL_NAME } from "./kernelspec.ts";
+import { KERNEL_NAME, PENDING_WORK_FIELD } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook } from "../chapters/notebook-file.ts";
 import { runNotebookFile } from "./run-notebook.ts";
 
@@ -86,6 +86,28 @@ test("kernel.completion: a complete request is answered by tslab's own converter
     const { content } = await reply;
     assert.equal(content.status, "ok", JSON.stringify(content));
     assert.ok(Array.isArray(content.matches) && content.matches.includes("toUpperCase"), JSON.stringify(content));
+  } finally {
+    await kernel.stop();
+  }
+});
+
+test("kernel.pending-work: each reply lists what its cell left running: nothing after Pi's run, a timer while it is pending", { timeout: 180_000 }, async () => {
+  const kernel = await startKernel(120_000);
+  if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
+  try {
+    const execute = async (code: string) =>
+      (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content;
+    const pendingAfter = async (code: string) => {
+      const content = await execute(code);
+      assert.equal(content.status, "ok", JSON.stringify(content));
+      return content[PENDING_WORK_FIELD];
+    };
+    assert.deepEqual(
+      await pendingAfter('import { runStepTable } from "./examples/ch38-typed-step/harness/table-runs.ts";\nconst rows = await runStepTable();\nrows.length;'),
+      [],
+    );
+    assert.deepEqual(await pendingAfter("const timer = setTimeout(() => {}, 60_000);"), ["Timeout"]);
+    assert.deepEqual(await pendingAfter("clearTimeout(timer);"), []);
   } finally {
     await kernel.stop();
   }

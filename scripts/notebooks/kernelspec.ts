@@ -10,6 +10,7 @@ interface KernelContract {
   kernelName: string;
   typeErrorName: string;
   escapedErrorName: string;
+  pendingWorkField: string;
 }
 
 const contract = JSON.parse(readFileSync(join(KERNEL_DIR, "contract.json"), "utf8")) as KernelContract;
@@ -22,6 +23,12 @@ export const TYPE_ERROR_NAME: string = contract.typeErrorName;
 
 /** The `ename` of an error that escaped its cell; escaped-error lines start with it too. */
 export const ESCAPED_ERROR_NAME: string = contract.escapedErrorName;
+
+/**
+ * The execute_reply field in which the kernel lists what a cell left running (timers,
+ * sockets, child processes), one resource type per entry; empty when nothing.
+ */
+export const PENDING_WORK_FIELD: string = contract.pendingWorkField;
 
 /** A Jupyter kernelspec (kernel.json). */
 export interface KernelSpec {

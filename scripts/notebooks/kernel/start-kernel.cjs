@@ -30,6 +30,7 @@ const { createConverter } = require("./converter.cjs");
 const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
+const { createPendingWork } = require("./pending-work.cjs");
 const { readFileSync } = require("node:fs");
 // Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
 // handed to tsx, which evaluates it as JavaScript and throws.
@@ -99,6 +100,7 @@ const { startKernel } = fromTslab("./main.js");
 const { version: tslabVersion } = fromTslab("../package.json");
 
 const failures = createCellFailures(contract);
+const pendingWork = createPendingWork();
 
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
 // this function; the kernel's converter takes its place. tslab's own is made only if a
@@ -132,8 +134,11 @@ executorModule.createExecutor = function (rootDir, converters, console) {
 };
 
 const handleExecute = jupyterModule.JupyterHandlerImpl.prototype.handleExecute;
+// Each reply also says what the cell left running (pending-work.cjs), in a field of its
+// own that other clients ignore.
 jupyterModule.JupyterHandlerImpl.prototype.handleExecute = async function (...args) {
-  const content = await handleExecute.apply(this, args);
+  pendingWork.cellStarts();
+  const content = { ...(await handleExecute.apply(this, args)), [contract.pendingWorkField]: pendingWork.pending() };
   return content.status === "error" ? { ...content, ...failures.describeFailure() } : content;
 };
 
