@@ -17,9 +17,9 @@
 // tslab runs the compiled cells and project files. `--import tsx/esm` (tsx's ES module
 // hooks only) lets this process import pin.ts, and a child process started with this
 // process's loader flags run a .ts file, as it can under the project's scripts. Not the
-// whole of tsx: its CommonJS hook makes every require() of Pi's ES modules 3x slower
-// (about 330 ms against 100 ms for pi-agent-core and pi-ai), in the first cell that
-// imports them.
+// whole of tsx: its CommonJS hook makes the require() of Pi's ES modules, in the first
+// cell that imports them, slower still (pi-agent-core and pi-ai: 330 ms against 100 ms
+// on Node 20; on Node 22, 450 ms or more against 265 ms).
 
 const { createRequire } = require("node:module");
 const path = require("node:path");
