@@ -5,7 +5,6 @@ import { test } from "node:test";
 import { MAPPED_FOLDERS, mapInputs, renderChapterMap } from "./chapter-map.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
-
 for (const folder of MAPPED_FOLDERS) {
   test(`${folder}/README.md is the map npm run maps writes from today's guides and files (run npm run maps)`, () => {
     assert.equal(readFileSync(join(PROJECT_ROOT, folder, "README.md"), "utf8"), renderChapterMap(mapInputs(PROJECT_ROOT, folder)));

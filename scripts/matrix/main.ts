@@ -33,7 +33,6 @@ function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-
 const COMMAND = {
   name: "matrix",
   usage: "usage: npm run matrix [-- --versions 1.0.3,1.6.0] [--json] [--jobs N] [--proof-only]",

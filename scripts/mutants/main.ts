@@ -14,7 +14,6 @@ import { shippedSpecFiles } from "./shipped.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";
 import { renderTable } from "./table.ts";
 
-
 const COMMAND = {
   name: "mutants",
   usage: "usage: npm run mutants [-- --patch FILE] [--only REGEX | --declared-only] [--jobs N] [--json]",

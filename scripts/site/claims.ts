@@ -12,7 +12,6 @@ export interface LedgerVerdict {
   evidence: string;
 }
 
-
 function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
 }

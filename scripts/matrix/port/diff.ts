@@ -9,7 +9,6 @@ import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { CHAPTER_FOLDERS } from "./chapters.ts";
 import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.ts";
 
-
 const CONTEXT = 3;
 
 /** Every TypeScript module of the chapters (their harness/ included), relative to the project root, sorted. */
