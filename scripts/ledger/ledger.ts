@@ -2,7 +2,8 @@ import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
 import { measuredOn } from "../lib/environment.ts";
 import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
-import { parseArgs } from "./args.ts";
+import { LEDGER_COMMAND, parseArgs } from "./args.ts";
+import { npmTookMessage } from "../lib/cli.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
@@ -67,7 +68,7 @@ export async function runLedger(
   const env = io.env ?? {};
   const took = optionsNpmTook(env);
   if (took.length > 0) {
-    io.err(`${PREFIX} npm took ${took.join(" ")} for itself (options before -- are npm's); run npm start -- ${took.join(" ")}\n`);
+    io.err(`${PREFIX} ${npmTookMessage(LEDGER_COMMAND, took)}\n`);
     return 2;
   }
   if (isBareNpmStart(env, argv)) {
