@@ -21,6 +21,7 @@ const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
 const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
+const { namedCellCode } = require("./stack-traces.cjs");
 
 const CELL_PREFIX = "__tslab_cell_";
 
@@ -351,7 +352,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     const diagnostics = diagnosticsOf(cell);
     if (diagnostics.length > 0) return { diagnostics };
     let lastExpressionVar;
-    const output = toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name))));
+    const output = namedCellCode(toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name)))), cell.fileName.replace(/\.ts$/, ".js"));
     const token = `// cell ${cellCount}`;
     cells.set(token, cell);
     return {
