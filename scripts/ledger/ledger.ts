@@ -190,7 +190,7 @@ function writePinVerdictsFrom(json: LedgerJson, io: LedgerIo): number {
         ? `appendix/verdicts-at-pin.json written (${changes.length} ids)\n`
         : changes.length === 0
         ? "appendix/verdicts-at-pin.json rewritten (same verdicts; order or versions changed)\n"
-        : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; commit it with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
+        : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; run npm run notebooks:generate (the notebooks' claim badges show them) and commit both with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
   );
   return 0;
 }
