@@ -11,7 +11,7 @@ import { CHAPTERS, type Chapter } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { Standalone } from "../chapters/standalone-listing.ts";
 import { insertValues } from "../chapters/value-plugin.ts";
-import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
+import { KERNEL_NAME, LANGUAGE_INFO, resolvedKernelSpec } from "./kernelspec.ts";
 import { joinText, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 /** How a claim marker reads in a notebook: the id, without a verdict that would go stale. */
@@ -126,16 +126,16 @@ export function keepOutputs(fresh: Cell[], previous: readonly Cell[]): Cell[] {
 }
 
 /**
- * A notebook around `cells`, for the project's tslab kernel. Metadata a run stored
- * (language_info) is kept, so regenerating never undoes the runner's --write.
+ * A notebook around `cells`, for the project's tslab kernel. Other metadata stored in the
+ * notebook is kept; language_info is the kernel's own, as Jupyter writes it on save.
  */
 export function notebookOf(cells: Cell[], stored?: Notebook): Notebook {
   return {
     nbformat: 4,
     nbformat_minor: 4,
     metadata: {
-      language_info: { name: "typescript", file_extension: ".ts", mimetype: "text/typescript" },
       ...stored?.metadata,
+      language_info: LANGUAGE_INFO,
       kernelspec: { name: KERNEL_NAME, display_name: resolvedKernelSpec().display_name, language: "typescript" },
     },
     cells,
