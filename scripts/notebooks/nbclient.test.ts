@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { pythonWith, temporaryJupyter } from "./jupyter-home.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook, type Output } from "../chapters/notebook-file.ts";
+import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
 const python = pythonWith("nbclient");
@@ -70,7 +71,15 @@ interface CellResult {
   outputs: { output_type: string; name?: string; text?: string }[];
 }
 
-function plan(steps: ({ code: string } | { write: { path: string; text: string } })[]): CellResult[] {
+type PlanStep = { code: string } | { write: { path: string; text: string } } | { complete: string } | { inspect: string };
+
+/** A reply to a complete_request or inspect_request (the cursor at the end of the code), as jupyter_client received it. */
+interface ShellReply {
+  msg_type: string;
+  content: { status: string; matches?: string[]; cursor_start?: number; cursor_end?: number; found?: boolean; data?: Record<string, string> };
+}
+
+function plan(steps: PlanStep[]): CellResult[] {
   const file = join(home, `plan-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ cwd: PROJECT_ROOT, steps }));
   return driver(["plan", file]) as CellResult[];
@@ -168,3 +177,20 @@ test(
     assertEveryCellRan(executed.cells.flatMap((cell) => (cell.cell_type === "code" ? [{ execution_count: cell.execution_count, outputs: cell.outputs.map(withJoinedText) }] : [])));
   },
 );
+
+test("nbclient: Tab and Shift-Tab under jupyter_client see the agent an earlier cell made (its members, its type)", { skip }, () => {
+  const [cell, members, typed, shown] = plan([{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }]) as unknown as [
+    CellResult,
+    ShellReply,
+    ShellReply,
+    ShellReply,
+  ];
+  assert.equal(cell.status, "ok", textOf(cell));
+  assert.equal(members.msg_type, "complete_reply");
+  assert.ok(members.content.matches?.includes("prompt") && members.content.matches.includes("abort"), JSON.stringify(members.content));
+  assert.equal(typed.content.matches?.[0], "prompt", JSON.stringify(typed.content));
+  assert.deepEqual([typed.content.cursor_start, typed.content.cursor_end], ["await agent.".length, "await agent.pro".length]);
+  assert.equal(shown.msg_type, "inspect_reply");
+  assert.equal(shown.content.found, true);
+  assert.equal(shown.content.data?.["text/plain"], "const agent: Agent");
+});
