@@ -12,7 +12,8 @@
 // - a type error, a throw and an escaped error each fail the cell with a name the
 //   client can read (cell-failures.cjs);
 // - every request gets the reply Jupyter's messaging protocol describes, after every
-//   socket is bound (shell-channel.cjs, execute-request.cjs).
+//   socket is bound (shell-channel.cjs, execute-request.cjs);
+// - an interrupt aborts the Agents the cells hold that are still running (interrupt.cjs).
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
 // tslab runs the compiled cells and project files. `--import tsx/esm` (tsx's ES module
@@ -31,6 +32,7 @@ const { createConverter } = require("./converter.cjs");
 const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
+const { withAgentAbortOnInterrupt } = require("./interrupt.cjs");
 const { createPendingWork } = require("./pending-work.cjs");
 const { createHistory } = require("./history.cjs");
 const { createExecuteRequests } = require("./execute-request.cjs");
@@ -149,7 +151,8 @@ executorModule.createExecutor = function (rootDir, converters, console) {
     close: () => converters.close(),
   };
   const executor = createExecutor(rootDir, patchedConverters, executeRequests.withExecuteResult(failures.withThrowTracking(console)));
-  return failures.withFailureTracking(executor);
+  const loadAgent = () => fromProject("@earendil-works/pi-agent-core").Agent;
+  return withAgentAbortOnInterrupt(failures.withFailureTracking(executor), loadAgent, (line) => console.log(line));
 };
 
 // Requests are read, answered and published by the kernel's own dispatcher
