@@ -166,3 +166,9 @@ test("kernel.protocol: the pending-work field counts resources by kind, and a co
   assert.deepEqual(timer.reply[PENDING_WORK_FIELD], { Timeout: 1 });
   assert.deepEqual((await execute("clearTimeout(pendingTimer);")).reply[PENDING_WORK_FIELD], {});
 });
+
+test("kernel.protocol: completion sees a name the cell being typed declares (`const local = …; local.toUpp`), as tslab's did", { timeout: 60_000 }, async () => {
+  const code = 'const local = "hello";\nlocal.toUpp';
+  const { reply } = await exchange("complete_request", { code, cursor_pos: code.length });
+  assert.deepEqual(reply.matches, ["toUpperCase"], JSON.stringify(reply));
+});

@@ -47,10 +47,12 @@ class PiCompanionKernelTests(jupyter_kernel_test.KernelTests):
     invalid_code_samples = ["const x = )", "}", "const = 1;"]
 
     completion_samples = [
-        {"text": 'const local = "hello";\nlocal.toUpp', "matches": {"toUpperCase"}},
+        {"text": "greeting.toUpp", "matches": {"toUpperCase"}},
+        {"text": 'const local = "hello";\nlocal.toLowerC', "matches": {"toLowerCase"}},
         {"text": "Math.ma", "matches": {"max"}},
     ]
-    code_inspect_sample = "Math.max"
+    # A name from the earlier cell, as a reader's Shift-Tab asks.
+    code_inspect_sample = "greeting"
 
     supported_history_operations = ("tail", "range", "search")
     code_history_pattern = "6 * 7"
