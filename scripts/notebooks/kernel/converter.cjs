@@ -475,7 +475,13 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
    * it (an import of a file the program lacks resolves to nothing until a cell runs).
    */
   function probeCell(prevDecl, src) {
-    const probe = ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), src, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    // A module, as makeCell's export list makes a cell: a script's top-level names are
+    // not looked up in its own scope, so `local.` after `const local` gave no members.
+    // After a line break and a `;`, so it neither ends a comment nor extends `local.`.
+    const asModule = `${src}
+;export {};
+`;
+    const probe = ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), asModule, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
     ensureProgram();
     probe.path = probe.fileName;
     probe.parent = cellFileOf(prevDecl);
