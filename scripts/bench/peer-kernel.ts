@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { joinText, readNotebook } from "../chapters/notebook-file.ts";
 import type { ConnectionInfo, JupyterMessage } from "../notebooks/jupyter-client.ts";
 import { startKernel, startKernelProcess, type RunningKernel } from "../notebooks/kernel-process.ts";
+import { pythonWith, temporaryJupyter } from "../notebooks/jupyter-home.ts";
 import { KERNEL_NAME } from "../notebooks/kernelspec.ts";
 import { interleave, median, medianRatio } from "./interleave.ts";
 import { awaitsAProjectRun } from "./notebook-overhead.ts";
@@ -157,6 +159,48 @@ async function withKernelCache<T>(dir: string, start: () => Promise<T>): Promise
   }
 }
 
+const SUITES = "scripts/notebooks/nbclient";
+
+/** One kernel's run of jupyter_kernel_test: counts, and the tests that failed. */
+interface Conformance {
+  version: string;
+  pass: number;
+  skip: number;
+  fail: string[];
+}
+
+/**
+ * jupyter_kernel_test against our kernel (conformance.py, as `npm test` runs it) and
+ * against Deno's (conformance_deno.py: the same samples, Deno's display API), each in
+ * a temporary Jupyter home; undefined when Debian's python3-jupyter-kernel-test is missing.
+ */
+function conformanceOf(root: string, workspace: string, kernel: "ours" | "deno"): Conformance | string {
+  const python = pythonWith("jupyter_kernel_test");
+  if (python === undefined) return "python3-jupyter-kernel-test is not installed";
+  const jupyter = temporaryJupyter("pi-bench-conformance-");
+  try {
+    let args: string[];
+    if (kernel === "ours") {
+      jupyter.installKernelspec();
+      args = [join(root, SUITES, "conformance.py")];
+    } else {
+      const spec = join(jupyter.env.JUPYTER_DATA_DIR!, "kernels", "deno-bench");
+      mkdirSync(spec, { recursive: true });
+      writeFileSync(join(spec, "kernel.json"), JSON.stringify({ argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"], display_name: "Deno (bench)", language: "typescript" }));
+      args = [join(root, SUITES, "conformance_deno.py"), "deno-bench"];
+    }
+    const env = { ...jupyter.env, PYTHONPATH: join(root, SUITES) };
+    const run = spawnSync(python, args, { cwd: kernel === "ours" ? root : workspace, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 900_000 });
+    if (run.status !== 0) return `the suite exited ${run.status}: ${run.stderr.trim().split("\n").at(-1)}`;
+    const { version, tests } = JSON.parse(run.stdout) as { version: string; tests: Record<string, { outcome: "pass" | "skip" | "fail" }> };
+    const named = Object.entries(tests).filter(([name]) => name.startsWith("test_"));
+    const count = (outcome: string) => named.filter(([, t]) => t.outcome === outcome);
+    return { version, pass: count("pass").length, skip: count("skip").length, fail: count("fail").map(([name]) => name) };
+  } finally {
+    jupyter.remove();
+  }
+}
+
 const cellsFailed = (run: KernelRun) => (run.failed.length === 0 ? "none" : run.failed.map((f) => `${f.index + 1} (${f.ename})`).join(", "));
 
 /**
@@ -171,6 +215,7 @@ export async function measurePeerKernel(root: string, repetitions: number, progr
   const workspace = join(root, ".cache", `bench-deno-${process.pid}`);
   denoWorkspace(root, workspace);
   const rows: string[][] = [];
+  const conformance: string[][] = [];
   const findings: string[] = [];
   try {
     for (const file of files) {
@@ -216,18 +261,29 @@ export async function measurePeerKernel(root: string, repetitions: number, progr
         );
       }
     }
+    progress("peer kernel: jupyter_kernel_test against both kernels");
+    for (const kernel of ["ours", "deno"] as const) {
+      const result = conformanceOf(root, workspace, kernel);
+      const label = kernel === "ours" ? CONTENDER_LABELS.warm.replace(/, cache warm$/, "") : CONTENDER_LABELS.deno;
+      conformance.push(
+        typeof result === "string"
+          ? [label, "", "", "", `not run: ${result}`]
+          : [label, `jupyter_kernel_test ${result.version}`, String(result.pass), String(result.skip), result.fail.length === 0 ? "0" : `${result.fail.length}: ${result.fail.join(", ")}`],
+      );
+    }
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }
   return {
     kind: "measured",
     title,
-    method: `Each notebook's code cells (less those that import tslab's \`display\`, which Deno has not) run in order, as a reader runs them, by the project's Jupyter client in two kernels started fresh for each run: ours (\`${KERNEL_NAME}\`, tslab with every cell type-checked) and Deno's (\`deno jupyter --kernel\`, from the exact devDependency \`deno\`, which ships the binary through the npm registry; it does not type-check). Deno runs in a directory whose \`deno.json\` has \`"nodeModulesDir": "manual"\`, beside links to the project's node_modules, examples/ and scripts/, so both load the same Pi from node_modules and the same project files. Interleaved, ${repetitions} run(s) each, wall time; medians. Kernel ready: spawn to the first kernel_info reply heard on both channels. First reader output: spawn to the first output of the first cell that imports from \`./examples/\` and awaits a run, the cells before it run first. Median cell: request to reply. Completion: after the last cell, \`NAME.\` for the last \`const\` the cells declare, ${COMPLETIONS} requests: the first, then the median of the rest. Whole run: spawn to the last completion.`,
+    method: `Each notebook's code cells (less those that import tslab's \`display\`, which Deno has not) run in order, as a reader runs them, by the project's Jupyter client in kernels started fresh for each run: ours (\`${KERNEL_NAME}\`, tslab with every cell type-checked) with its cells' type-check cache cold (an empty directory, as at a reader's first opening) and warm (filled by one unmeasured run before, as at every later opening; kept under .cache/kernel-cells, keyed on the cells, the files they reach and the installed versions), and Deno's (\`deno jupyter --kernel\`, from the exact devDependency \`deno\`, which ships the binary through the npm registry; it does not type-check). Deno runs in a directory whose \`deno.json\` has \`"nodeModulesDir": "manual"\`, beside links to the project's node_modules, examples/ and scripts/, so both load the same Pi from node_modules and the same project files. Interleaved, ${repetitions} run(s) each, wall time; medians. Kernel ready: spawn to the first kernel_info reply heard on both channels. First reader output: spawn to the first output of the first cell that imports from \`./examples/\` and awaits a run, the cells before it run first. Median cell: request to reply. Completion: after the last cell, \`NAME.\` for the last \`const\` the cells declare, ${COMPLETIONS} requests: the first, then the median of the rest. Whole run: spawn to the last completion. Conformance: Jupyter's own suite (Debian's python3-jupyter-kernel-test), once against each kernel with the same samples (\`scripts/notebooks/nbclient/conformance.py\`, as \`npm test\` runs it; for Deno \`conformance_deno.py\`, with Deno's display API in place of tslab's); a skip is a feature the samples do not exercise (a pager, clearing output).`,
     tables: [
       {
         header: ["notebook", "kernel", "cells run", "kernel ready", "first reader output", "median cell", "whole run", "completion: first / then", "cells that failed"],
         rows,
       },
+      { header: ["kernel", "suite", "pass", "skipped", "fail"], rows: conformance },
     ],
     findings,
   };
