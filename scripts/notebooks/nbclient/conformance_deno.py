@@ -8,11 +8,7 @@ KERNEL_NAME is the kernelspec the benchmark wrote into $JUPYTER_DATA_DIR. Prints
 same JSON document as conformance.py.
 """
 
-import json
 import sys
-import unittest
-
-import jupyter_kernel_test
 
 import conformance
 
@@ -30,14 +26,7 @@ def main(argv):
         print(__doc__.strip().splitlines()[4].strip(), file=sys.stderr)
         return 2
     DenoKernelTests.kernel_name = argv[0]
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(DenoKernelTests)
-    result = conformance.Outcomes()
-    suite.run(result)
-    for test, err in result.errors:
-        if not hasattr(test, "_testMethodName"):
-            result.outcomes[str(test)] = {"outcome": "fail", "detail": err[-2000:]}
-    print(json.dumps({"version": jupyter_kernel_test.__version__, "tests": result.outcomes}, sort_keys=True))
-    return 0
+    return conformance.report(DenoKernelTests)
 
 
 if __name__ == "__main__":
