@@ -1,5 +1,8 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, type Context, type Model, Type } from "@earendil-works/pi-ai";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { scriptedModels } from "../support/scripted.ts";
 
 /** A value that appears only in a result's details, so finding it anywhere is unambiguous. */
@@ -47,26 +50,40 @@ export type WirePayload =
   | { api: string; captured: true; carriesDetails: boolean; carriesContent: boolean }
   | { api: string; captured: false; reason: string };
 
-/** The pi-ai chat APIs whose request body can be captured without network (custom fetch + onPayload). */
-export const WIRE_APIS = [
-  { api: "openai-completions", provider: "openai" },
-  { api: "openai-responses", provider: "openai" },
-  { api: "anthropic-messages", provider: "anthropic" },
-] as const;
+/** The chat adapters of the installed pi-ai: every module of its dist/api that exports streamSimple. */
+export async function chatApis(): Promise<string[]> {
+  const dir = join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai"))), "api");
+  const apis: string[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    if (!file.endsWith(".js") || file.endsWith(".lazy.js")) continue;
+    const api = file.slice(0, -".js".length);
+    if (typeof ((await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple?: unknown }).streamSimple === "function") apis.push(api);
+  }
+  return apis;
+}
 
 type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
 
+// A key shaped as a JWT with the account claim the Codex adapter reads before it builds a request.
+const FAKE_KEY = ["e30", Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString("base64url"), "sig"].join(".");
+
+/** Thrown from onPayload once the body is captured, so that no adapter sends anything. */
+class Captured extends Error {}
+
 /**
- * Builds the request `api` would send for `context`, capturing it from `onPayload` and
- * answering the HTTP call locally with a 400: nothing leaves the machine.
+ * Builds the request `api` would send for `context` and captures it from `onPayload`, which
+ * every adapter awaits before it sends; onPayload then throws, so nothing is sent at all.
  */
-async function capturePayload(api: string, provider: string, context: Context): Promise<unknown> {
+async function capturePayload(api: string, context: Context): Promise<unknown> {
+  // The AWS SDK warns on Node 20 that its later releases need Node 22; the Bedrock adapter
+  // builds its client here only for the body to be read, so the warning is noise.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const module = (await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple: SimpleStream };
   const model = {
     id: "wire-check",
     name: "wire-check",
     api,
-    provider,
+    provider: api,
     baseUrl: "http://127.0.0.1:9",
     reasoning: false,
     input: ["text"],
@@ -76,11 +93,11 @@ async function capturePayload(api: string, provider: string, context: Context): 
   } as unknown as Model<never>;
   let payload: unknown;
   const stream = module.streamSimple(model, context, {
-    apiKey: "not-a-key",
+    apiKey: FAKE_KEY,
     onPayload: (body: unknown) => {
       payload = body;
+      throw new Captured("captured");
     },
-    fetch: async () => new Response("not sent", { status: 400 }),
   });
   await stream.result();
   return payload;
@@ -107,9 +124,9 @@ export async function runToolDetails(): Promise<ToolDetailsRun> {
   await agent.prompt("How often is the release mentioned?");
   const results = agent.state.messages.flatMap((m) => (m.role === "toolResult" ? [m] : []));
   const payloads: WirePayload[] = [];
-  for (const { api, provider } of WIRE_APIS) {
+  for (const api of await chatApis()) {
     try {
-      const body = JSON.stringify((await capturePayload(api, provider, nextContext!)) ?? null);
+      const body = JSON.stringify((await capturePayload(api, nextContext!)) ?? null);
       payloads.push(
         body === "null"
           ? { api, captured: false, reason: "onPayload was not called" }
