@@ -18,6 +18,7 @@ export type ArgsProblem = { kind: "refused"; message: string };
 /** The ledger's command line, as the shared command-line module reads it. */
 export const LEDGER_COMMAND = {
   name: "pi-book-companion",
+  script: "start",
   usage: "usage: npm start -- [--json] [--only REGEX] [--no-write]",
   details: [
     "  --json        print {pin, node, claims, findings} as JSON on stdout and nothing else",
@@ -32,7 +33,8 @@ export const LEDGER_COMMAND = {
 
 /** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write` and `--help`. */
 export function parseArgs(argv: readonly string[]): LedgerArgs | LedgerHelp | ArgsProblem {
-  const line = readCommandLine(LEDGER_COMMAND, argv);
+  // npm_config_* are read by runLedger from the environment it is given.
+  const line = readCommandLine(LEDGER_COMMAND, argv, {});
   if (line.kind !== "run") return line;
   const { json = false, only: source, "no-write": noWrite = false } = line.values;
   let only: RegExp | undefined;

@@ -77,15 +77,20 @@ test("kernel.pin: a kernel started against another Pi than the pin refuses with 
   }
 });
 
-test("kernel.completion: a complete request is answered by tslab's own converter, loaded on that first request", { timeout: 180_000 }, async () => {
+test("kernel.completion: Tab and Shift-Tab in the project's client see a name an earlier cell declared", { timeout: 180_000 }, async () => {
   const kernel = await startKernel(120_000);
   if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
   try {
-    const code = 'const greeting = "hello";\ngreeting.toUpp';
-    const { reply } = kernel.client.request("complete_request", { code, cursor_pos: code.length });
-    const { content } = await reply;
-    assert.equal(content.status, "ok", JSON.stringify(content));
-    assert.ok(Array.isArray(content.matches) && content.matches.includes("toUpperCase"), JSON.stringify(content));
+    const ran = await kernel.client.request("execute_request", { code: 'const greeting = "hello";', silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply;
+    assert.equal(ran.content.status, "ok", JSON.stringify(ran.content));
+    const code = "greeting.toUpp";
+    const completed = (await kernel.client.request("complete_request", { code, cursor_pos: code.length }).reply).content;
+    assert.equal(completed.status, "ok", JSON.stringify(completed));
+    assert.deepEqual(completed.matches, ["toUpperCase"]);
+    assert.deepEqual([completed.cursor_start, completed.cursor_end], ["greeting.".length, code.length]);
+    const inspected = (await kernel.client.request("inspect_request", { code: "greeting", cursor_pos: 4, detail_level: 0 }).reply).content;
+    assert.equal(inspected.found, true, JSON.stringify(inspected));
+    assert.deepEqual(inspected.data, { "text/plain": 'const greeting: "hello"' });
   } finally {
     await kernel.stop();
   }

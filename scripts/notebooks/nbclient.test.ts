@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
 // Debian's Python first: a pyenv or venv python3 on PATH usually lacks the apt packages.
@@ -78,7 +79,15 @@ interface CellResult {
   outputs: { output_type: string; name?: string; text?: string }[];
 }
 
-function plan(steps: ({ code: string } | { write: { path: string; text: string } })[]): CellResult[] {
+type PlanStep = { code: string } | { write: { path: string; text: string } } | { complete: string } | { inspect: string };
+
+/** A reply to a complete_request or inspect_request (the cursor at the end of the code), as jupyter_client received it. */
+interface ShellReply {
+  msg_type: string;
+  content: { status: string; matches?: string[]; cursor_start?: number; cursor_end?: number; found?: boolean; data?: Record<string, string> };
+}
+
+function plan(steps: PlanStep[]): CellResult[] {
   const file = join(home, `plan-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ cwd: PROJECT_ROOT, steps }));
   return driver(["plan", file]) as CellResult[];
@@ -118,4 +127,21 @@ test("nbclient: an uncaught StepFailed names step.ts and its line, with no kerne
   const trace = [...(failed!.traceback ?? []), textOf(failed!)].join("\n");
   assert.match(trace, /examples\/ch38-typed-step\/step\.ts:\d+:\d+/);
   assert.doesNotMatch(trace, /step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
+});
+
+test("nbclient: Tab and Shift-Tab under jupyter_client see the agent an earlier cell made (its members, its type)", { skip }, () => {
+  const [cell, members, typed, shown] = plan([{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }]) as unknown as [
+    CellResult,
+    ShellReply,
+    ShellReply,
+    ShellReply,
+  ];
+  assert.equal(cell.status, "ok", textOf(cell));
+  assert.equal(members.msg_type, "complete_reply");
+  assert.ok(members.content.matches?.includes("prompt") && members.content.matches.includes("abort"), JSON.stringify(members.content));
+  assert.equal(typed.content.matches?.[0], "prompt", JSON.stringify(typed.content));
+  assert.deepEqual([typed.content.cursor_start, typed.content.cursor_end], ["await agent.".length, "await agent.pro".length]);
+  assert.equal(shown.msg_type, "inspect_reply");
+  assert.equal(shown.content.found, true);
+  assert.equal(shown.content.data?.["text/plain"], "const agent: Agent");
 });

@@ -1,8 +1,8 @@
 "use strict";
 // The project's compiler settings, and tslab 1.0.22's own TypeScript (5.0.4) patched for
-// the one thing the kernel still uses it for: the watch program tslab builds to answer
-// completion and inspection requests. Cells are checked and compiled by converter.cjs,
-// with the project's TypeScript.
+// the one thing the kernel still uses it for: the watch program tslab builds for a
+// `%module` cell. Cells are checked and compiled, and completion and inspection answered,
+// by converter.cjs with the project's TypeScript.
 
 /**
  * The project's settings, laid over tslab's hard-wired compiler options (and used by

@@ -20,6 +20,7 @@ const fs = require("node:fs");
 const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
+const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
 
 const CELL_PREFIX = "__tslab_cell_";
 
@@ -59,23 +60,40 @@ function projectRootFiles(ts, projectRoot) {
 // later does not cost a new checker.
 const SEED_PACKAGES = ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "@earendil-works/pi-ai/models", "typebox", "tslab"];
 
-/** Every module specifier in `file`: imports, exports, dynamic import(), import types. */
-function moduleSpecifiers(ts, file) {
+/** Every module specifier in `file` (its string literal): imports, exports, dynamic import(), import types. */
+function moduleSpecifierLiterals(ts, file) {
   const found = [];
   function visit(node) {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
+      found.push(node.moduleSpecifier);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
-      found.push(node.arguments[0].text);
+      found.push(node.arguments[0]);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      found.push(node.argument.literal.text);
+      found.push(node.argument.literal);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
-      found.push(node.moduleReference.expression.text);
+      found.push(node.moduleReference.expression);
     }
     ts.forEachChild(node, visit);
   }
   visit(file);
   return found;
+}
+
+/** Every module specifier in `file`: imports, exports, dynamic import(), import types. */
+function moduleSpecifiers(ts, file) {
+  return moduleSpecifierLiterals(ts, file).map((literal) => literal.text);
+}
+
+/**
+ * A cell's source file as the checker expects a program's files to be: bound, and with
+ * the `imports` a program records (printing a type from a module reads them).
+ */
+function bindCell(ts, cell, options) {
+  cell.imports = moduleSpecifierLiterals(ts, cell);
+  cell.moduleAugmentations = [];
+  cell.ambientModuleNames = [];
+  ts.bindSourceFile(cell, options);
+  return cell;
 }
 
 /** Whether `file` awaits outside any function: tslab then runs it in an async wrapper. */
@@ -97,8 +115,8 @@ function hasTopLevelAwait(ts, file) {
  * A converter with the interface tslab's executor calls (`convert`, `inspect`,
  * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` turns
  * an emitted ES module into the CommonJS the executor runs (stack-traces.cjs keeps maps);
- * `tslabConverter()` makes tslab's own converter, used only for completion, inspection
- * and `%module` cells (see README).
+ * `tslabConverter()` makes tslab's own converter, used only for `%module` cells (see
+ * README). Completion and inspection see earlier cells' names (cell-completion.cjs).
  */
 function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   const options = kernelCompilerOptions(ts, projectRoot);
@@ -167,8 +185,11 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     if (changed) newProgram();
   }
 
-  /** The resolutions of `cell`'s imports; false when one needs a file the program lacks. */
-  function resolveCellImports(cell) {
+  /**
+   * The resolutions of `cell`'s imports; false when one needs a file the program lacks,
+   * which is then added to the roots of the next program (unless `probe`).
+   */
+  function resolveCellImports(cell, probe = false) {
     const resolutions = new Map();
     let missing = false;
     for (const specifier of moduleSpecifiers(ts, cell)) {
@@ -176,7 +197,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       resolutions.set(specifier, resolution);
       const resolved = resolution.resolvedModule?.resolvedFileName;
       if (resolved !== undefined && program.getSourceFile(resolved) === undefined) {
-        roots.add(resolved);
+        if (!probe) roots.add(resolved);
         missing = true;
       }
     }
@@ -221,7 +242,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     const cell = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
     cell.path = fileName;
     cell.parent = previous;
-    ts.bindSourceFile(cell, options);
+    bindCell(ts, cell, options);
     return { cell, names };
   }
 
@@ -343,14 +364,26 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     };
   }
 
+  /**
+   * The cell's text as a source file after the earlier cells, as convert() would check
+   * it, for completion and inspection; it is not run, and the program is not rebuilt for
+   * it (an import of a file the program lacks resolves to nothing until a cell runs).
+   */
+  function probeCell(prevDecl, src) {
+    const probe = ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), src, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    probe.path = probe.fileName;
+    probe.parent = cells.get(prevDecl);
+    bindCell(ts, probe, options);
+    resolveCellImports(probe, true);
+    return probe;
+  }
+
   let tslabOwn;
   const tslab = () => (tslabOwn ??= tslabConverter());
   return {
     convert,
-    // Completion and inspection come from tslab's own converter, which knows the
-    // project's files but not earlier cells' names.
-    inspect: (_prevDecl, src, position) => tslab().inspect("", src, position),
-    complete: (_prevDecl, src, position) => tslab().complete("", src, position),
+    inspect: (prevDecl, src, position) => inspectInCell(ts, program, probeCell(prevDecl, src), position),
+    complete: (prevDecl, src, position) => completeInCell(ts, program, probeCell(prevDecl, src), position),
     // A %module cell goes to tslab's converter, whose virtual modules cells here cannot import.
     addModule: (...args) => tslab().addModule(...args),
     close: () => tslabOwn?.close(),

@@ -103,8 +103,8 @@ const failures = createCellFailures(contract);
 const pendingWork = createPendingWork();
 
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
-// this function; the kernel's converter takes its place. tslab's own is made only if a
-// client asks for completion or inspection.
+// this function; the kernel's converter takes its place. tslab's own is made only for a
+// `%module` cell.
 const tslabCreateConverter = converterModule.createConverter;
 converterModule.createConverter = (options) =>
   options?.isBrowser
