@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runToolDetails } from "./tool-details.ts";
+import { chatApis } from "./wire-payloads.ts";
 
 test("ch37.tool.details-not-model-text: qualified — details stay with the host; nine of pi-ai's ten chat adapters leave them out of the request body, pi-messages sends them", async () => {
   const run = await runToolDetails();
@@ -8,21 +9,7 @@ test("ch37.tool.details-not-model-text: qualified — details stay with the host
   assert.equal(run.inTranscriptMessages, 2);
   assert.deepEqual(run.modelVisibleTexts, ["2 entries mention it.", "quota exhausted"]);
   const carrying = (api: string) => ({ api, captured: true, carriesDetails: api === "pi-messages", carriesContent: true });
-  assert.deepEqual(
-    run.payloads,
-    [
-      "anthropic-messages",
-      "azure-openai-responses",
-      "bedrock-converse-stream",
-      "google-generative-ai",
-      "google-vertex",
-      "mistral-conversations",
-      "openai-codex-responses",
-      "openai-completions",
-      "openai-responses",
-      "pi-messages",
-    ].map(carrying),
-  );
+  assert.deepEqual(run.payloads, (await chatApis()).map(carrying)); // the ten adapters: wire-payloads.test.ts
 });
 
 test("ch37.found.details-in-stream-context: the Context handed to the stream function still holds the details", async () => {

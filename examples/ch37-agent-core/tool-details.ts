@@ -1,9 +1,7 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
-import { contentText, fauxAssistantMessage, fauxToolCall, type Context, type Model, Type } from "@earendil-works/pi-ai";
-import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { contentText, fauxAssistantMessage, fauxToolCall, type Context, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
+import { capturePayload, chatApis } from "./wire-payloads.ts";
 
 /** A value that appears only in a result's details, so finding it anywhere is unambiguous. */
 const ONLY_IN_DETAILS = "details-only-5c1";
@@ -49,59 +47,6 @@ export interface ToolDetailsRun {
 export type WirePayload =
   | { api: string; captured: true; carriesDetails: boolean; carriesContent: boolean }
   | { api: string; captured: false; reason: string };
-
-/** The chat adapters of the installed pi-ai: every module of its dist/api that exports streamSimple. */
-export async function chatApis(): Promise<string[]> {
-  const dir = join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai"))), "api");
-  const apis: string[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    if (!file.endsWith(".js") || file.endsWith(".lazy.js")) continue;
-    const api = file.slice(0, -".js".length);
-    if (typeof ((await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple?: unknown }).streamSimple === "function") apis.push(api);
-  }
-  return apis;
-}
-
-type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
-
-// A key shaped as a JWT with the account claim the Codex adapter reads before it builds a request.
-const FAKE_KEY = ["e30", Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString("base64url"), "sig"].join(".");
-
-/** Thrown from onPayload once the body is captured, so that no adapter sends anything. */
-class Captured extends Error {}
-
-/**
- * Builds the request `api` would send for `context` and captures it from `onPayload`, which
- * every adapter awaits before it sends; onPayload then throws, so nothing is sent at all.
- */
-async function capturePayload(api: string, context: Context): Promise<unknown> {
-  // The AWS SDK warns on Node 20 that its later releases need Node 22; the Bedrock adapter
-  // builds its client here only for the body to be read, so the warning is noise.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const module = (await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple: SimpleStream };
-  const model = {
-    id: "wire-check",
-    name: "wire-check",
-    api,
-    provider: api,
-    baseUrl: "http://127.0.0.1:9",
-    reasoning: false,
-    input: ["text"],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    contextWindow: 8000,
-    maxTokens: 100,
-  } as unknown as Model<never>;
-  let payload: unknown;
-  const stream = module.streamSimple(model, context, {
-    apiKey: FAKE_KEY,
-    onPayload: (body: unknown) => {
-      payload = body;
-      throw new Captured("captured");
-    },
-  });
-  await stream.result();
-  return payload;
-}
 
 /** Runs two tools that keep details, then looks for them in events, transcript, Context and wire requests. */
 export async function runToolDetails(): Promise<ToolDetailsRun> {

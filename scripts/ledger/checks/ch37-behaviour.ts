@@ -24,6 +24,7 @@ import type * as ReplayReads from "../../../examples/ch37-agent-core/harness/rep
 import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
 import type * as TypeExport from "../../../examples/ch37-agent-core/type-export.ts";
 import type * as UnregisteredTools from "../../../examples/ch37-agent-core/unregistered-tools.ts";
+import type * as WirePayloads from "../../../examples/ch37-agent-core/wire-payloads.ts";
 import { notCheckable, qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
@@ -59,6 +60,7 @@ const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
 const replayMetadata = ch37<typeof ReplayMetadata>("replay-metadata.ts");
 const replayReads = ch37<typeof ReplayReads>("harness/replay-reads.ts");
 const paramsConversion = ch37<typeof ParamsConversion>("params-conversion.ts");
+const wirePayloads = ch37<typeof WirePayloads>("wire-payloads.ts");
 const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
 const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
 const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
@@ -118,6 +120,23 @@ async function withListingsAboutPi(judge: (listings: ListingsCompile.ListingVerd
   const { LISTINGS, listingVerdicts } = await listingsCompile();
   const { diagnostics, port } = compileAboutPi(Object.values(LISTINGS), installedPi().dirs);
   return judge(listingVerdicts(diagnostics), port === undefined ? "" : ` through ${port.name}`);
+}
+
+/**
+ * The book's case holds: whether every chat adapter of pi-ai lets the model tell an error
+ * result from a plain one, or which send the two alike (`what` names the result).
+ */
+export async function errorFlagVerdict(bookCase: string, what: string): Promise<CheckResult> {
+  const wire = await (await wirePayloads()).errorFlagOnWire();
+  const captured = wire.flatMap((w) => (w.captured ? [w] : []));
+  const alike = captured.filter((w) => !w.distinguishable).map((w) => w.api);
+  const marked = captured.filter((w) => w.distinguishable).map((w) => w.api);
+  const missed = wire.flatMap((w) => (w.captured ? [] : [`${w.api} (${w.reason})`]));
+  const across = `${what} in the request body of each of pi-ai's ${wire.length} chat adapters: marked as an error by ${list(marked)}`;
+  if (alike.length > 0)
+    return qualified(`${bookCase}; ${across}`, `${list(alike)} send${alike.length === 1 ? "s" : ""} ${what} exactly as the same result without isError: the model can tell it only from the text`);
+  if (missed.length > 0) return notCheckable(`${bookCase}; ${across}; not captured: ${missed.join(", ")}`);
+  return verdictOf(true, `${bookCase}; ${across}`);
 }
 
 function failureEvidence(outcome: ToolFailures.FailureOutcome | undefined): string {
@@ -281,7 +300,9 @@ const checks: Check[] = [
     id: "ch37.tool.iserror-channel",
     run: async () => {
       const run = await failures();
-      return verdictOf(run.reported?.isError === true && run.reported.modelSawError, failureEvidence(run.reported));
+      const bookCase = `${failureEvidence(run.reported)} (the faux provider reads the Context)`;
+      if (!(run.reported?.isError === true && run.reported.modelSawError)) return verdictOf(false, bookCase);
+      return errorFlagVerdict(bookCase, "an isError result");
     },
   },
   {

@@ -21,6 +21,7 @@ import { begin, once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
 import { runTestFile } from "../test-file.ts";
 import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
+import { errorFlagVerdict } from "./ch37-behaviour.ts";
 
 type RowRun = TableRuns.RowRun;
 type Scenario = StepTable.Scenario;
@@ -275,7 +276,10 @@ const checks: Check[] = [
         : verdictOf(true, `${bookCase}; ${custom(forwards)}; ${custom(drops)}`);
     },
   },
-  tableCheck("ch38.repair.after-invalid"),
+  tableCheck("ch38.repair.after-invalid", async () => {
+    const wire = await errorFlagVerdict("", "an isError tool result (what a rejected submit gets)");
+    return wire.verdict === "qualified" ? wire.evidence.replace(/^.*; counterexample: /, "") : undefined;
+  }),
   tableCheck("ch38.maxattempts.repeat-invalid"),
   {
     id: "ch38.maxattempts.per-failed-call",
