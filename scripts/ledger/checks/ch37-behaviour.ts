@@ -290,9 +290,14 @@ const checks: Check[] = [
     id: "ch37.tool.throw-to-iserror",
     run: async () => {
       const run = await failures();
+      const { THROW_SHAPES, runThrowShape } = await toolFailures();
+      const shapes = [];
+      for (const shape of THROW_SHAPES) shapes.push(await runThrowShape(shape));
+      const turned = shapes.filter((s) => s.isError === true && s.finalStopReason === "stop" && !s.promptRejected);
       return verdictOf(
-        run.thrown?.isError === true && run.thrown.modelSawError && run.finalStopReason === "stop",
-        `${failureEvidence(run.thrown)}; loop went on: ${run.providerCalls} requests, final stopReason ${run.finalStopReason}`,
+        run.thrown?.isError === true && run.thrown.modelSawError && run.finalStopReason === "stop" && turned.length === shapes.length,
+        `${failureEvidence(run.thrown)}; loop went on: ${run.providerCalls} requests, final stopReason ${run.finalStopReason}; ` +
+          `an execute that ${shapes.map((s) => `${s.shape} → isError ${s.isError} "${s.text}", run ended ${s.finalStopReason}${s.promptRejected ? ", prompt() rejected" : ""}`).join("; ")}`,
       );
     },
   },
