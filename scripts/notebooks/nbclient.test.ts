@@ -95,7 +95,7 @@ function plan(steps: PlanStep[]): CellResult[] {
 
 const textOf = (cell: CellResult) => cell.outputs.map((output) => output.text ?? "").join("");
 
-test("nbclient: a cell re-run after a project file changed shows the new value, and says which file was reloaded", { skip }, () => {
+test("nbclient: a cell re-run after a project file changed, and a later cell using the name it imported, show the new value and say which file was reloaded", { skip }, () => {
   // A file of our own under .cache/ (ignored by git and tsc), imported by a second one:
   // the edit must reach a module the cell imports only through another.
   const dir = join(PROJECT_ROOT, ".cache", `kernel-edit-${process.pid}`);
@@ -106,12 +106,22 @@ test("nbclient: a cell re-run after a project file changed shows the new value, 
     writeFileSync(join(dir, "reader.ts"), 'import { MAX_ATTEMPTS } from "./value.ts";\nexport const attempts = () => MAX_ATTEMPTS;\n');
     const specifier = `./${relative(PROJECT_ROOT, join(dir, "reader.ts"))}`;
     const cell = `import { attempts } from "${specifier}";\nconsole.log("attempts", attempts());`;
-    const [first, second] = plan([{ code: cell }, { write: { path: value, text: "export const MAX_ATTEMPTS = 1;\n" } }, { code: cell }]);
+    const [first, second, later] = plan([
+      { code: cell },
+      { write: { path: value, text: "export const MAX_ATTEMPTS = 1;\n" } },
+      { code: cell },
+      // A later cell that uses the name without importing it again sees the next edit too.
+      { write: { path: value, text: "export const MAX_ATTEMPTS = 22;\n" } },
+      { code: 'console.log("attempts", attempts(), { attempts }.attempts());' },
+    ]);
     assert.equal(first!.status, "ok", textOf(first!));
     assert.match(textOf(first!), /attempts 3/);
     assert.equal(second!.status, "ok", textOf(second!));
     assert.match(textOf(second!), /attempts 1/);
     assert.match(textOf(second!), /value\.ts changed/);
+    assert.equal(later!.status, "ok", textOf(later!));
+    assert.match(textOf(later!), /value\.ts changed since it was loaded; this cell uses the new version/);
+    assert.match(textOf(later!), /attempts 22 22/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

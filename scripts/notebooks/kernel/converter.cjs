@@ -21,6 +21,8 @@ const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
 const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
+const { namedCellCode } = require("./stack-traces.cjs");
+const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
 
 const CELL_PREFIX = "__tslab_cell_";
 
@@ -205,7 +207,35 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     return !missing;
   }
 
-  /** The project's own files `cell` reaches through its imports, transitively. */
+  /** Whether `fileName` is one of the project's own source files (not a package's, not a declaration file). */
+  function isProjectSource(fileName) {
+    return !fileName.includes(`${path.sep}node_modules${path.sep}`) && !fileName.endsWith(".d.ts") && !path.relative(projectRoot, fileName).startsWith("..");
+  }
+
+  /**
+   * For a name an earlier cell imported from a project file (live-imports.cjs): the file
+   * and the specifier and member the cell reads it by; undefined for any other name.
+   */
+  function liveImportOf(symbol, cell) {
+    const imported = cellImportOf(ts, symbol, cell, isCell);
+    if (imported === undefined) return undefined;
+    const resolved = cellResolutions.get(imported.file.path)?.get(imported.specifier)?.resolvedModule?.resolvedFileName;
+    if (resolved === undefined || !isProjectSource(resolved)) return undefined;
+    return { fileName: resolved, specifier: executorSpecifier(projectRoot, resolved), member: imported.member };
+  }
+
+  /** The project files earlier cells imported that `cell` uses by name: it reaches them too. */
+  const liveImportFiles = new Map(); // cell path -> file names
+  function recordLiveImports(cell) {
+    const files = new Set();
+    forEachIdentifier(ts, checker, cell, (_identifier, symbol) => {
+      const live = liveImportOf(symbol, cell);
+      if (live !== undefined) files.add(live.fileName);
+    });
+    liveImportFiles.set(cell.path, files);
+  }
+
+  /** The project's own files `cell` reaches through its imports and earlier cells' imports it uses, transitively. */
   function reachedProjectFiles(cell) {
     const reached = new Set();
     const queue = [];
@@ -218,6 +248,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       queue.push(file);
     };
     for (const resolution of cellResolutions.get(cell.path)?.values() ?? []) enqueue(resolution.resolvedModule?.resolvedFileName);
+    for (const fileName of liveImportFiles.get(cell.path) ?? []) enqueue(fileName);
     while (queue.length > 0) {
       const file = queue.shift();
       for (const specifier of file.imports ?? []) {
@@ -278,8 +309,9 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
 
   /**
    * Emit transformers for a cell, as tslab's: a name declared by an earlier cell is read
-   * from the executor's `exports` (in a shorthand property too, emit-fixes.cjs), and the
-   * last expression is kept in a variable the executor prints.
+   * from the executor's `exports` (in a shorthand property too, emit-fixes.cjs), or, when
+   * an earlier cell imported it from a project file, from that module (live-imports.cjs);
+   * and the last expression is kept in a variable the executor prints.
    */
   function cellTransformers(cell, names, setLastExpression) {
     const fromEarlierCell = (symbol) =>
@@ -287,13 +319,19 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
         const file = declaration.getSourceFile();
         return file !== cell && isCell(file);
       }) ?? false;
+    const earlierCellValue = (symbol, name, factory) => {
+      if (!fromEarlierCell(symbol)) return undefined;
+      const live = liveImportOf(symbol, cell);
+      return live === undefined
+        ? factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name)
+        : liveImportExpression(factory, live.specifier, live.member);
+    };
     const after = (context) => (sourceFile) => {
       const factory = context.factory;
-      const exportsOf = (name) => factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name);
       function visit(node) {
         if (ts.isIdentifier(node)) {
           if (node.parent && ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) return node;
-          return fromEarlierCell(checker.getSymbolAtLocation(node)) ? exportsOf(node.text) : node;
+          return earlierCellValue(checker.getSymbolAtLocation(node), node.text, factory) ?? node;
         }
         return ts.visitEachChild(node, visit, context);
       }
@@ -315,7 +353,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       }
       return result;
     };
-    return { after: [expandEarlierCellShorthands(ts, checker, fromEarlierCell), after] };
+    return { after: [expandEarlierCellShorthands(ts, checker, earlierCellValue), after] };
   }
 
   /** The ES module TypeScript emits for `file` (a cell or a project file). */
@@ -348,10 +386,11 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       ({ cell, names } = makeCell(src, previous));
       resolveCellImports(cell);
     }
+    recordLiveImports(cell);
     const diagnostics = diagnosticsOf(cell);
     if (diagnostics.length > 0) return { diagnostics };
     let lastExpressionVar;
-    const output = toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name))));
+    const output = namedCellCode(toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name)))), cell.fileName.replace(/\.ts$/, ".js"));
     const token = `// cell ${cellCount}`;
     cells.set(token, cell);
     return {
