@@ -167,6 +167,6 @@ test("converter.inspect: an earlier cell's name shows its type, not any", () => 
   const cell = session();
   assert.deepEqual(codes(cell(MAKE_AGENT_CELL)), []);
   assert.equal(cell.inspect("agent"), "const agent: Agent");
-  assert.match(cell.inspect("makeResearchAgent") ?? "", /makeResearchAgent\(models: Models, model: Model<Api>, corpus: readonly EvidenceItem\[\]\): Agent/);
+  assert.match(cell.inspect("makeResearchAgent") ?? "", /makeResearchAgent\(models: Models, model: Model<any>, corpus: Corpus\): Agent/);
   assert.equal(cell.inspect(""), undefined);
 });

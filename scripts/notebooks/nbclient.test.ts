@@ -133,8 +133,10 @@ test("nbclient: an uncaught StepFailed names step.ts and its line, with no kerne
     { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
   ]);
   assert.equal(failed!.status, "error");
-  assert.equal(failed!.ename, "StepFailed");
+  // The book's StepFailed leaves name at "Error" (ch38.found.step-failed-name), and ename is the thrown error's name.
+  assert.equal(failed!.ename, "Error");
   const trace = [...(failed!.traceback ?? []), textOf(failed!)].join("\n");
+  assert.match(trace, /the model finished without calling submit/);
   assert.match(trace, /examples\/ch38-typed-step\/step\.ts:\d+:\d+/);
   assert.doesNotMatch(trace, /step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
 });

@@ -9,7 +9,7 @@
  * converter.cjs).
  * - Bundler resolution honours package `exports` (tslab's node10 resolution ignores them,
  *   so subpath imports such as `@earendil-works/pi-ai/models` failed to type-check).
- * - allowImportingTsExtensions accepts `./lookup-evidence.ts`, which is how the project's
+ * - allowImportingTsExtensions accepts `./research-agent.ts`, which is how the project's
  *   own files import each other (tslab rejected it with TS5097). TypeScript reports that
  *   this option wants noEmit; tslab drops option diagnostics that have no file, and emit
  *   is unaffected, so cells still compile (tsc's tsconfig.json has noEmit).
