@@ -34,6 +34,22 @@ const show = (data: string | Uint8Array): void => void process.stdout.write(type
 export const display: Display = { javascript: show, html: show, markdown: show, latex: show, svg: show, png: show, jpeg: show, gif: show, pdf: show, text: show, raw: (_type, data) => show(data) };
 `;
 
+/**
+ * Runs `work` with the kernel's conversion cache off (PI_COMPANION_KERNEL_CACHE, read by
+ * start-kernel.cjs when the kernel spawns): this section measures the kernel doing what
+ * tsc + tsx do, type-checking every cell; the kernels section measures the cache.
+ */
+async function withoutConversionCache<T>(work: () => Promise<T>): Promise<T> {
+  const saved = process.env.PI_COMPANION_KERNEL_CACHE;
+  process.env.PI_COMPANION_KERNEL_CACHE = "off";
+  try {
+    return await work();
+  } finally {
+    if (saved === undefined) delete process.env.PI_COMPANION_KERNEL_CACHE;
+    else process.env.PI_COMPANION_KERNEL_CACHE = saved;
+  }
+}
+
 /** Generous: a cell that type-checks `new Agent(...)` takes seconds on a loaded machine. */
 const CELL_TIMEOUT_MS = 300_000;
 
@@ -92,7 +108,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
       const checks: TimedProcess[] = [];
       const samples = await interleave(
         [
-          { name: "kernel", run: async () => void executions.push(await executeNotebook(join(dir, file), nb, { timeoutMs: CELL_TIMEOUT_MS })) },
+          { name: "kernel", run: async () => void executions.push(await withoutConversionCache(() => executeNotebook(join(dir, file), nb, { timeoutMs: CELL_TIMEOUT_MS }))) },
           { name: "tsx", run: runScript },
           {
             name: "tsc + tsx",
@@ -154,7 +170,7 @@ export async function measureNotebooks(root: string, repetitions: number, progre
   return {
     kind: "measured",
     title,
-    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start, then each cell type-checked and run, then 500 ms of listening for a late error only when the kernel reports work left running; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in a block nested in the previous cell's so that it sees earlier cells' names as in the kernel, tslab's \`display\` replaced by a stand-in that writes to stdout, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures: the kernel's from a cell's request to its reply, the kernel ready; tsx's from the start of a cell's statements to the next cell's, in the script both baselines run (its imports load before the first cell; tsc checks the whole script at once, so it has no per-cell time); each the median over runs for each cell, then the median over the notebook's cells. Reader cells (kernel) are those that import from \`./examples/\` and await a run.`,
+    method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start with its cache of converted cells off, then each cell type-checked and run, then 500 ms of listening for a late error only when the kernel reports work left running; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in a block nested in the previous cell's so that it sees earlier cells' names as in the kernel, tslab's \`display\` replaced by a stand-in that writes to stdout, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures: the kernel's from a cell's request to its reply, the kernel ready; tsx's from the start of a cell's statements to the next cell's, in the script both baselines run (its imports load before the first cell; tsc checks the whole script at once, so it has no per-cell time); each the median over runs for each cell, then the median over the notebook's cells. Reader cells (kernel) are those that import from \`./examples/\` and await a run.`,
     tables: [
       {
         header: ["notebook", "code cells", "kernel ready", "median cell", "median cell, tsx", "median reader cell (count)", "headless kernel", "tsx", "tsc + tsx", "kernel / tsx, / (tsc + tsx)"],
