@@ -4,6 +4,7 @@ import type ts from "typescript";
 import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
 import { typescript } from "./typescript.ts";
 import { PACKAGE_NAMES, type PackageKey } from "./pin.ts";
+import { projectPath, substitutions } from "./listing-source.ts";
 import { sharedProgram, typeCheckTogether, type SharedProgram } from "./shared-program.ts";
 
 /** One TypeScript diagnostic as a value: `code` is the number after "TS". */
@@ -52,13 +53,26 @@ export function typesEntry(dir: string): string {
   return join(dir, fromExports ?? pkg.types ?? "index.d.ts");
 }
 
+/** A file a diagnostic names, as it prints: a reader's listing by its own path (see listing-source.ts). */
+function diagnosticFile(fileName: string): string {
+  const reader = substitutions().get(fileName);
+  return reader === undefined ? relative(PROJECT_ROOT, fileName) : projectPath(reader);
+}
+
 function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
   const message = typescript.flattenDiagnosticMessageText(d.messageText, "\n");
   if (d.file === undefined || d.start === undefined) {
-    return { code: d.code, file: d.file && relative(PROJECT_ROOT, d.file.fileName), line: undefined, message };
+    return { code: d.code, file: d.file && diagnosticFile(d.file.fileName), line: undefined, message };
   }
   const { line } = d.file.getLineAndCharacterOfPosition(d.start);
-  return { code: d.code, file: relative(PROJECT_ROOT, d.file.fileName), line: line + 1, message };
+  return { code: d.code, file: diagnosticFile(d.file.fileName), line: line + 1, message };
+}
+
+const compileListeners: ((files: readonly string[]) => void)[] = [];
+
+/** Calls `listener` with the files (absolute) of every later {@link compileFiles}: the ledger notes what a check type-checked. */
+export function onCompile(listener: (files: readonly string[]) => void): void {
+  compileListeners.push(listener);
 }
 
 /**
@@ -69,6 +83,7 @@ function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
  */
 export function compileFiles(files: readonly string[], dirs: Record<PackageKey, string>): CompileDiagnostic[] {
   const rootNames = files.map((f) => resolve(PROJECT_ROOT, f));
+  for (const listener of compileListeners) listener(rootNames);
   return programFor(dirs, rootNames).diagnosticsOf(rootNames).map(toDiagnostic);
 }
 
