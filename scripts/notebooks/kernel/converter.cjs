@@ -20,6 +20,7 @@ const fs = require("node:fs");
 const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
+const { readerListings } = require("./reader-listings.cjs");
 
 const CELL_PREFIX = "__tslab_cell_";
 
@@ -103,6 +104,10 @@ function hasTopLevelAwait(ts, file) {
 function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   const options = kernelCompilerOptions(ts, projectRoot);
   const host = ts.createCompilerHost(options);
+  // A reader's listings (PI_COMPANION_LISTINGS) are read in place of ours, under our names.
+  const replaced = readerListings(projectRoot);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (fileName) => readFile(replaced.get(fileName) ?? fileName);
   // As tsc does: JSDoc is parsed only where it can make a type error (JavaScript files),
   // which spares most of the parse of Pi's provider SDKs' declarations.
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
@@ -136,7 +141,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
 
   function statOf(fileName) {
     try {
-      const { mtimeMs, size } = fs.statSync(fileName);
+      const { mtimeMs, size } = fs.statSync(replaced.get(fileName) ?? fileName);
       return { mtimeMs, size };
     } catch {
       return { mtimeMs: -1, size: -1 };
