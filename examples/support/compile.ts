@@ -4,7 +4,6 @@ import type ts from "typescript";
 import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
 import { typescript } from "./typescript.ts";
 import { PACKAGE_NAMES, type PackageKey } from "./pin.ts";
-import { projectPath, substitutions } from "./listing-source.ts";
 import { sharedProgram, typeCheckTogether, type SharedProgram } from "./shared-program.ts";
 
 /** One TypeScript diagnostic as a value: `code` is the number after "TS". */
@@ -53,19 +52,13 @@ export function typesEntry(dir: string): string {
   return join(dir, fromExports ?? pkg.types ?? "index.d.ts");
 }
 
-/** A file a diagnostic names, as it prints: a reader's listing by its own path (see listing-source.ts). */
-function diagnosticFile(fileName: string): string {
-  const reader = substitutions().get(fileName);
-  return reader === undefined ? relative(PROJECT_ROOT, fileName) : projectPath(reader);
-}
-
 function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
   const message = typescript.flattenDiagnosticMessageText(d.messageText, "\n");
   if (d.file === undefined || d.start === undefined) {
-    return { code: d.code, file: d.file && diagnosticFile(d.file.fileName), line: undefined, message };
+    return { code: d.code, file: d.file && relative(PROJECT_ROOT, d.file.fileName), line: undefined, message };
   }
   const { line } = d.file.getLineAndCharacterOfPosition(d.start);
-  return { code: d.code, file: diagnosticFile(d.file.fileName), line: line + 1, message };
+  return { code: d.code, file: relative(PROJECT_ROOT, d.file.fileName), line: line + 1, message };
 }
 
 const compileListeners: ((files: readonly string[]) => void)[] = [];

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileFiles, programFor, type CompileDiagnostic } from "../../examples/support/compile.ts";
-import { LISTINGS, listingSources, projectPath, type ListingName, type ListingSource } from "../../examples/support/listing-source.ts";
+import { LISTINGS, listingSources, projectPath, substitutions, type ListingName, type ListingSource } from "../../examples/support/listing-source.ts";
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
@@ -33,7 +33,15 @@ export function checkFolder(dir: string, shown: string = dir): ListingsProblem |
   return undefined;
 }
 
-const line = (d: CompileDiagnostic) => `${d.file ?? "(options)"}:${d.line ?? "?"}: error TS${d.code}: ${d.message.split("\n")[0]}`;
+/**
+ * A diagnostic as the reader reads it: at their own file and line. The program reads a
+ * reader's listing under our file's name (listing-source.ts), so diagnostics name ours.
+ */
+function line(d: CompileDiagnostic): string {
+  const reader = d.file === undefined ? undefined : substitutions().get(join(PROJECT_ROOT, d.file));
+  const file = reader === undefined ? (d.file ?? "(options)") : projectPath(reader);
+  return `${file}:${d.line ?? "?"}: error TS${d.code}: ${d.message.split("\n")[0]}`;
+}
 
 /**
  * The reader's listings (this process's LISTINGS_ENV), type-checked strictly against the
