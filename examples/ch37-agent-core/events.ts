@@ -2,9 +2,9 @@ import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence, type LookupDetails, type LookupParams } from "./lookup-evidence.ts";
+import { RESEARCH_PROMPT, type LookupDetails, type LookupParams } from "./book-research-agent.ts";
+import { lookupEvidence } from "./research-agent.ts";
 import { BOOK_EVENT_NAMES } from "./book-event-names.ts";
-import { RESEARCH_PROMPT } from "./research-agent.ts";
 
 export { BOOK_EVENT_NAMES };
 
@@ -28,7 +28,7 @@ function withProgress(
   return {
     ...tool,
     async execute(toolCallId, params, signal, onUpdate) {
-      onUpdate?.({ content: [{ type: "text", text: `searching for ${params.query}` }], details: { query: params.query, ids: [] } });
+      onUpdate?.({ content: [{ type: "text", text: `searching for ${params.query}` }], details: { query: params.query, hits: [] } });
       return tool.execute(toolCallId, params, signal, onUpdate);
     },
   };

@@ -1,5 +1,6 @@
 import { contentText } from "@earendil-works/pi-ai";
-import { lookupEvidence, OMITTED_LINE } from "./lookup-evidence.ts";
+import { OMITTED_LINE } from "./book-research-agent.ts";
+import { lookupEvidence } from "./research-agent.ts";
 
 /** What the tool returned for more matches than it shows, each in a long text. */
 export interface LookupBoundsRun {
@@ -15,15 +16,12 @@ export interface LookupBoundsRun {
 
 /** Looks up a word that seven long texts contain, each 1,000 characters into 2,000. */
 export async function measureLookupBounds(): Promise<LookupBoundsRun> {
-  const corpus = Array.from({ length: 7 }, (_, i) => ({
-    id: `long-${i + 1}`,
-    text: `${"x".repeat(1000)}release${"y".repeat(993)}`,
-  }));
+  const corpus = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`long-${i + 1}`, `${"x".repeat(1000)}release${"y".repeat(993)}`]));
   const result = await lookupEvidence(corpus).execute("bounds", { query: "release" });
   const lines = contentText(result.content).split("\n");
   const excerpts = lines.filter((line) => line !== OMITTED_LINE && line.startsWith("[")).map((line) => line.replace(/^\[[^\]]*\] /, "").replace(/^…|…$/g, ""));
   return {
-    matching: corpus.length,
+    matching: Object.keys(corpus).length,
     hitLines: excerpts.length,
     omittedLine: lines.at(-1) === OMITTED_LINE,
     longestExcerpt: Math.max(0, ...excerpts.map((e) => e.length)),

@@ -10,36 +10,28 @@ import {
 } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
-import {
-  EXCERPT_LENGTH,
-  LookupParams,
-  MAX_MATCHES,
-  NO_MATCHES,
-  OMITTED_LINE,
-  lookupEvidence,
-  type EvidenceItem,
-  type LookupDetails,
-} from "./lookup-evidence.ts";
-import { makeResearchAgent } from "./research-agent.ts";
+import { EXCERPT_LENGTH, LookupParams, MAX_MATCHES, NO_MATCHES, OMITTED_LINE, type LookupDetails } from "./book-research-agent.ts";
+import { lookupEvidence, makeResearchAgent, type Corpus } from "./research-agent.ts";
 
 // Hostile input to the lookup tool. Growth with corpus size is measured by
 // `npm run bench` (scripts/bench), never timed here: the machine is shared and noisy.
 
 const SEED = 37_0001;
 
-async function lookup(corpus: readonly EvidenceItem[], query: string): Promise<{ text: string; details: LookupDetails }> {
+async function lookup(corpus: Corpus, query: string): Promise<{ text: string; details: LookupDetails }> {
   const result = await lookupEvidence(corpus).execute("hostile", { query });
   const block = result.content[0];
   assert.ok(block?.type === "text");
-  return { text: block.text, details: result.details };
+  return { text: block.text, details: result.details as LookupDetails };
 }
+
+/** A corpus of texts under the ids e0, e1, …: not integer-like, so Object.entries keeps their order. */
+const numbered = (texts: readonly string[]): Corpus => Object.fromEntries(texts.map((text, i) => [`e${i}`, text]));
 
 /** The book's rule, stated once and independently: lower-cased text contains the lower-cased, trimmed query. */
 function matchesByTheBook(text: string, query: string): boolean {
   return text.toLowerCase().includes(query.trim().toLowerCase());
 }
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The longest text the tool may return for a corpus whose longest id is `idLength`. */
 function outputBound(idLength: number): number {
@@ -49,13 +41,10 @@ function outputBound(idLength: number): number {
 
 describe("lookup_evidence under hostile queries", () => {
   test("ch37.lookup.hit-path: regex metacharacters are matched literally, never as a pattern", async () => {
-    const corpus: EvidenceItem[] = [
-      { id: "literal", text: "the pattern .*(a|b)[0-9]+\\d{2}^$? appears here" },
-      { id: "would-match-as-regex", text: "aaa 123 b 45" },
-    ];
+    const corpus = { literal: "the pattern .*(a|b)[0-9]+\\d{2}^$? appears here", "would-match-as-regex": "aaa 123 b 45" };
     for (const query of [".*", "(a|b)", "[0-9]+", "\\d{2}", "^$?", "(", "[", "\\"]) {
       const { details } = await lookup(corpus, query);
-      assert.deepEqual(details.ids, ["literal"], `query ${JSON.stringify(query)}`);
+      assert.deepEqual(details.hits, ["literal"], `query ${JSON.stringify(query)}`);
     }
   });
 
@@ -65,38 +54,32 @@ describe("lookup_evidence under hostile queries", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(text, { maxLength: 8 }), fc.string({ unit: alphabet, minLength: 1, maxLength: 4 }), async (texts, query) => {
         fc.pre(query.trim() !== "");
-        const corpus = texts.map((t, i) => ({ id: `e${i}`, text: t }));
-        const { details } = await lookup(corpus, query);
-        const expected = corpus.filter((e) => matchesByTheBook(e.text, query)).map((e) => e.id).slice(0, MAX_MATCHES);
-        assert.deepEqual(details.ids, expected);
+        const { details } = await lookup(numbered(texts), query);
+        const expected = Object.entries(numbered(texts)).filter(([, text]) => matchesByTheBook(text, query)).map(([id]) => id).slice(0, MAX_MATCHES);
+        assert.deepEqual(details.hits, expected);
       }),
       { seed: SEED, numRuns: 300 },
     );
   });
 
-  test("ch37.lookup.hit-path: İ lower-cases to two code units and the excerpt still starts at the original match", async () => {
-    // Each "İ" becomes "i̇" (two units) when lowered, so positions in the lowered text run
-    // ahead of the original; the excerpt must be cut from the original text.
+  test("ch37.lookup.hit-path: a text with İ, which lower-cases to two code units, is still found", async () => {
+    // Where the book's excerpt window lands in such a text is a finding (ch37.found.case-mapped-excerpt).
     const text = "İ".repeat(300) + "NEEDLE" + " tail";
-    const { text: out } = await lookup([{ id: "dotted", text }], "needle");
-    const excerpt = out.slice("[dotted] …".length);
-    assert.equal(excerpt.indexOf("NEEDLE"), 120);
-    assert.ok(out.startsWith("[dotted] …İ"));
-    const { details } = await lookup([{ id: "dotted", text }], "İ");
-    assert.deepEqual(details.ids, ["dotted"]);
+    assert.deepEqual((await lookup({ dotted: text }, "needle")).details.hits, ["dotted"]);
+    assert.deepEqual((await lookup({ dotted: text }, "İ")).details.hits, ["dotted"]);
   });
 
   test("ch37.lookup.hit-path: lower-casing is not case folding (ß does not match SS; Σ lowers to final ς)", async () => {
     // The book's tool lower-cases; it does not fold. These rows pin that documented limit.
-    assert.deepEqual((await lookup([{ id: "s", text: "STRASSE" }], "straße")).details.ids, []);
-    assert.deepEqual((await lookup([{ id: "s", text: "Straße" }], "STRASSE")).details.ids, []);
-    assert.deepEqual((await lookup([{ id: "g", text: "ΟΔΟΣ" }], "οδος")).details.ids, ["g"]);
-    assert.deepEqual((await lookup([{ id: "g", text: "ΟΔΟΣ" }], "ΟΔΟΣ")).details.ids, ["g"]);
-    assert.deepEqual((await lookup([{ id: "k", text: "5 \u212A" }], "k")).details.ids, ["k"]);
+    assert.deepEqual((await lookup({ s: "STRASSE" }, "straße")).details.hits, []);
+    assert.deepEqual((await lookup({ s: "Straße" }, "STRASSE")).details.hits, []);
+    assert.deepEqual((await lookup({ g: "ΟΔΟΣ" }, "οδος")).details.hits, ["g"]);
+    assert.deepEqual((await lookup({ g: "ΟΔΟΣ" }, "ΟΔΟΣ")).details.hits, ["g"]);
+    assert.deepEqual((await lookup({ k: "5 \u212A" }, "k")).details.hits, ["k"]);
   });
 
   test("ch37.lookup.hit-path: whether Σ matches does not depend on an unrelated İ elsewhere in the text", async () => {
-    // Found by this property (counterexample text "İ AΣ", query "Σ") and fixed in lookup-evidence.ts.
+    // Found by this property (counterexample text "İ AΣ", query "Σ") in an earlier lookup that mapped matches back by hand.
     const alphabet = fc.constantFrom(..."ΣσςAa ");
     const plain = fc.string({ unit: alphabet, maxLength: 8 });
     // Half the texts carry an İ, the one character whose lower case is longer.
@@ -104,35 +87,23 @@ describe("lookup_evidence under hostile queries", () => {
     await fc.assert(
       fc.asyncProperty(text, fc.string({ unit: alphabet, minLength: 1, maxLength: 3 }), async (text, query) => {
         fc.pre(query.trim() !== "");
-        const { details } = await lookup([{ id: "u", text }], query);
-        assert.equal(details.ids.length === 1, matchesByTheBook(text, query), `text ${JSON.stringify(text)} query ${JSON.stringify(query)}`);
+        const { details } = await lookup({ u: text }, query);
+        assert.equal(details.hits.length === 1, matchesByTheBook(text, query), `text ${JSON.stringify(text)} query ${JSON.stringify(query)}`);
       }),
       { seed: SEED, numRuns: 300 },
     );
   });
 
-  test("ch37.lookup.bounded: an excerpt never splits a surrogate pair (the model gets well-formed text)", async () => {
-    // Found by this test ("x" followed by 300 emoji cut at 500 code units) and fixed in lookup-evidence.ts.
-    const unit = fc.constantFrom("😀", "𝔸", "x", " ", "é");
-    await fc.assert(
-      fc.asyncProperty(fc.string({ unit, minLength: 200, maxLength: 1_200 }), fc.constantFrom("x", "é", "x x", "😀"), async (text, query) => {
-        const { text: out } = await lookup([{ id: "u", text }], query);
-        assert.doesNotMatch(out, LONE_SURROGATE);
-      }),
-      { seed: SEED, numRuns: 200 },
-    );
-  });
-
   test("ch37.lookup.bounded: a 1 MB query is an ordinary miss, and a query equal to a whole document hits it", async () => {
     const megabyte = "q".repeat(1 << 20);
-    assert.equal((await lookup([{ id: "short", text: "qqq" }], megabyte)).text, NO_MATCHES);
-    const { text, details } = await lookup([{ id: "whole", text: megabyte }], megabyte.toUpperCase());
-    assert.deepEqual(details.ids, ["whole"]);
+    assert.equal((await lookup({ short: "qqq" }, megabyte)).text, NO_MATCHES);
+    const { text, details } = await lookup({ whole: megabyte }, megabyte.toUpperCase());
+    assert.deepEqual(details.hits, ["whole"]);
     assert.ok(text.length <= outputBound("whole".length));
   });
 
   test("ch37.tool.params-validated-before-execute: the schema accepts a query exactly when it has a non-space character", () => {
-    const tool = lookupEvidence([]);
+    const tool = lookupEvidence({});
     const spaces = fc.constantFrom(" ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2003", "\u2028", "\u2029", "\u202f", "\u3000", "\ufeff");
     const anyChar = fc.oneof(spaces, fc.string({ unit: "binary", minLength: 1, maxLength: 1 }));
     fc.assert(
@@ -152,7 +123,7 @@ describe("lookup_evidence under hostile queries", () => {
 
   test("ch37.tool.params-validated-before-execute: whitespace-only queries from the model never reach execute", async () => {
     const blanks = ["", "   ", "\t\n", "\u00a0\u2003\u3000", "\ufeff"];
-    const tool = lookupEvidence([{ id: "n1", text: "release notes" }]);
+    const tool = lookupEvidence({ n1: "release notes" });
     const executed: string[] = [];
     const spied: AgentTool<typeof LookupParams, LookupDetails> = {
       ...tool,
@@ -183,19 +154,19 @@ describe("lookup_evidence under hostile queries", () => {
 
 describe("lookup_evidence over hostile corpora", () => {
   test("ch37.lookup.bounded: 100,000 matching entries give five lines and the omitted marker", async () => {
-    const corpus = Array.from({ length: 100_000 }, (_, i) => ({ id: `doc-${i}`, text: `entry ${i} mentions the release` }));
+    const corpus = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`doc-${i}`, `entry ${i} mentions the release`]));
     const { text, details } = await lookup(corpus, "RELEASE");
     const lines = text.split("\n");
     assert.equal(lines.length, MAX_MATCHES + 1);
     assert.equal(lines.at(-1), OMITTED_LINE);
-    assert.deepEqual(details.ids, ["doc-0", "doc-1", "doc-2", "doc-3", "doc-4"]);
+    assert.deepEqual(details.hits, ["doc-0", "doc-1", "doc-2", "doc-3", "doc-4"]);
   });
 
   test("ch37.lookup.bounded: one 1 MB document gives one excerpt of at most 500 characters plus ellipses", async () => {
     const half = "lorem ipsum ".repeat(45_000);
     const text = half + "the release shipped" + half;
     assert.ok(text.length > 1_000_000);
-    const { text: out } = await lookup([{ id: "big", text }], "release shipped");
+    const { text: out } = await lookup({ big: text }, "release shipped");
     const excerpt = out.slice("[big] ".length);
     assert.equal(excerpt.length, EXCERPT_LENGTH + 2);
     assert.ok(excerpt.startsWith("…") && excerpt.endsWith("…"));
@@ -203,23 +174,23 @@ describe("lookup_evidence over hostile corpora", () => {
   });
 
   test("ch37.nomatch.ordinary-content: empty corpus, empty texts and empty ids are ordinary answers", async () => {
-    assert.equal((await lookup([], "release")).text, NO_MATCHES);
-    assert.equal((await lookup([{ id: "blank", text: "" }], "release")).text, NO_MATCHES);
-    const { text, details } = await lookup([{ id: "", text: "release" }, { id: "blank", text: "" }], "release");
+    assert.equal((await lookup({}, "release")).text, NO_MATCHES);
+    assert.equal((await lookup({ blank: "" }, "release")).text, NO_MATCHES);
+    const { text, details } = await lookup({ "": "release", blank: "" }, "release");
     assert.equal(text, "[] release");
-    assert.deepEqual(details.ids, [""]);
+    assert.deepEqual(details.hits, [""]);
   });
 
   test("ch37.lookup.bounded: for any corpus and query the output stays under a bound fixed by the id length", async () => {
     // Texts are long and drawn from a tiny alphabet so that most queries hit many entries.
     const text = fc.string({ unit: fc.constantFrom("a", "b", " "), maxLength: 2_000 });
-    const entry = fc.record({ id: fc.string({ maxLength: 12 }), text });
+    const entry = fc.tuple(fc.string({ maxLength: 12 }), text);
     await fc.assert(
-      fc.asyncProperty(fc.array(entry, { maxLength: 30 }), fc.string({ unit: fc.constantFrom("a", "b", "A"), minLength: 1, maxLength: 3 }), async (corpus, query) => {
-        const { text: out, details } = await lookup(corpus, query);
+      fc.asyncProperty(fc.array(entry, { maxLength: 30 }), fc.string({ unit: fc.constantFrom("a", "b", "A"), minLength: 1, maxLength: 3 }), async (entries, query) => {
+        const { text: out, details } = await lookup(Object.fromEntries(entries), query);
         assert.ok(out.length <= outputBound(12), `output of ${out.length} characters`);
         assert.ok(out.split("\n").length <= MAX_MATCHES + 1);
-        assert.ok(details.ids.length <= MAX_MATCHES);
+        assert.ok(details.hits.length <= MAX_MATCHES);
       }),
       { seed: SEED, numRuns: 200 },
     );

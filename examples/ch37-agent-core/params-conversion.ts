@@ -3,7 +3,8 @@ import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { Value } from "typebox/value";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence, LookupParams, type LookupDetails } from "./lookup-evidence.ts";
+import { LookupParams, type LookupDetails } from "./book-research-agent.ts";
+import { lookupEvidence } from "./research-agent.ts";
 
 /** Arguments the schema rejects as sent, and what execute received for them. */
 export interface ConversionRun {

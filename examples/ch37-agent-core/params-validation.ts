@@ -2,8 +2,8 @@ import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, type ToolCall } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence, type LookupDetails, type LookupParams } from "./lookup-evidence.ts";
-import { RESEARCH_PROMPT } from "./research-agent.ts";
+import { RESEARCH_PROMPT, type LookupDetails, type LookupParams } from "./book-research-agent.ts";
+import { lookupEvidence } from "./research-agent.ts";
 
 /** One scripted call's arguments and what became of them. */
 export interface ArgumentOutcome {

@@ -2,7 +2,7 @@ import { Agent } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence } from "./lookup-evidence.ts";
+import { lookupEvidence } from "./research-agent.ts";
 
 const FOLLOW_UP = "Follow-up: now check the installer.";
 

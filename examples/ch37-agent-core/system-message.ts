@@ -1,7 +1,8 @@
 import { contentText, fauxAssistantMessage, type Message } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
-import { makeResearchAgent, RESEARCH_PROMPT } from "./research-agent.ts";
+import { RESEARCH_PROMPT } from "./book-research-agent.ts";
+import { makeResearchAgent } from "./research-agent.ts";
 
 /** The head of the transcript, and of the first request, as measured. */
 export interface SystemMessageHead {

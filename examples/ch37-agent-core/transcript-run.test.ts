@@ -16,14 +16,14 @@ test("ch37.lookup.hit-path: the matches enter as their own toolResult and the mo
   const run = await runResearch("release");
   assert.equal(run.toolResult?.isError, false);
   assert.match(run.toolResult?.text ?? "", /^\[notes-1\] Release 2\.4 shipped/);
-  assert.deepEqual(run.toolResult?.details?.ids, ["notes-1", "notes-2", "memo-7", "ticket-311"]);
+  assert.deepEqual(run.toolResult?.details?.hits, ["notes-1", "notes-2", "memo-7", "ticket-311"]);
   assert.deepEqual(run.secondRequestRoles, ["system", "user", "assistant", "toolResult"]);
   assert.equal(run.secondRequestCarriesResult, true);
 });
 
 test("ch37.nomatch.ordinary-content: a miss comes back as `no matches`, not an error, and the model answers from it", async () => {
   const run = await runResearch("dividend");
-  assert.deepEqual(run.toolResult, { text: "no matches", isError: false, details: { query: "dividend", ids: [] } });
+  assert.deepEqual(run.toolResult, { text: "no matches", isError: false, details: { query: "dividend", hits: [] } });
   assert.equal(run.secondRequestCarriesResult, true);
   assert.deepEqual(run.finalAnswer, { text: "The corpus holds no evidence either way.", stopReason: "stop" });
 });

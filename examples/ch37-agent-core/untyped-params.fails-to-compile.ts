@@ -1,10 +1,10 @@
 // This listing is meant NOT to compile, and a test checks that it fails with the code below.
 // Without a type argument, AgentTool's parameters are TSchema and Static<TSchema> is unknown,
 // so `execute` cannot narrow `params` by annotation; type the tool as
-// AgentTool<typeof LookupParams> instead (see lookup-evidence.ts).
+// AgentTool<typeof LookupParams> instead (see research-agent.ts).
 // @errors: 2322
 import type { AgentTool } from "@earendil-works/pi-agent-core";
-import { LookupParams } from "./lookup-evidence.ts";
+import { LookupParams } from "./book-research-agent.ts";
 
 // ANCHOR: untyped-tool
 export const untypedLookup: AgentTool = {

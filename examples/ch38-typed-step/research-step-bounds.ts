@@ -1,5 +1,5 @@
 import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
-import { lookupEvidence } from "../ch37-agent-core/lookup-evidence.ts";
+import { lookupEvidence } from "../ch37-agent-core/research-agent.ts";
 import { CLAIM, researchDemo } from "./harness/step-demos.ts";
 import { describeOutcome, failedSubmits, measureStep } from "./harness/measure.ts";
 import { CitedVerdict } from "./research-step.ts";

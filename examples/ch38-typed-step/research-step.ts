@@ -1,6 +1,6 @@
-import type { Api, Model, Models, Static } from "@earendil-works/pi-ai";
+import type { Model, Models, Static } from "@earendil-works/pi-ai";
 import { Type } from "@earendil-works/pi-ai";
-import { lookupEvidence, type EvidenceItem } from "../ch37-agent-core/lookup-evidence.ts";
+import { lookupEvidence, type Corpus } from "../ch37-agent-core/research-agent.ts";
 import { step } from "./step.ts";
 
 export const CitedVerdict = Type.Object({
@@ -15,7 +15,7 @@ export const RESEARCH_SYSTEM =
 
 // ANCHOR: research-step
 /** Chapter 37's research agent with a typed return: the lookup tool inside a step. */
-export function researchStep(models: Models, model: Model<Api>, corpus: readonly EvidenceItem[], claim: string): Promise<CitedVerdict> {
+export function researchStep(models: Models, model: Model<any>, corpus: Corpus, claim: string): Promise<CitedVerdict> {
   return step(models, model, RESEARCH_SYSTEM, claim, CitedVerdict, { extraTools: [lookupEvidence(corpus)] });
 }
 // ANCHOR_END: research-step

@@ -1,7 +1,7 @@
 import { fauxAssistantMessage, fauxToolCall, Type, type AssistantMessage, type Static, type ToolCall } from "@earendil-works/pi-ai";
-import { lookupEvidence } from "../ch37-agent-core/lookup-evidence.ts";
+import { lookupEvidence } from "../ch37-agent-core/research-agent.ts";
 import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
-import { SUBMIT } from "./step.ts";
+import { SUBMIT } from "./book-step.ts";
 
 // Builders for scripted model responses, so a scenario reads as the conversation it is.
 

@@ -1,6 +1,6 @@
 import type { AssistantMessage } from "@earendil-works/pi-ai";
-import { SUBMIT, type StepOptions } from "./step.ts";
-import type { StepFailureKind } from "./step-failed.ts";
+import type { StepFailure, StepOptions } from "./step.ts";
+import { SUBMIT } from "./book-step.ts";
 import {
   abortedResponse,
   failedRequest,
@@ -17,7 +17,7 @@ import {
 /** What a row of the table expects step() to do. */
 export type Expected =
   | { value: unknown; providerRequests: number }
-  | { kind: StepFailureKind; providerRequests: number }
+  | { kind: StepFailure; providerRequests: number }
   | { thrown: "RangeError" | "Error"; providerRequests: 0 };
 
 /** One row of chapter 38's test table: a scripted conversation and what step() must make of it. */
@@ -179,7 +179,7 @@ export const countingScenarios = {
     script: () => times(6, () => toolUse(lookup())),
     options: { maxTurns: 3, extraTools: [lookupTool()] },
   },
-} as const satisfies Record<string, Scenario>;
+} satisfies Record<string, Scenario>;
 // ANCHOR_END: counting
 
 /** The outcome a row expects, as one table cell (the same form as describeOutcome). */

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { describeOutcome, failedSubmits, measureStep } from "./harness/measure.ts";
 import { countingScenarios, describeExpected, stepTable } from "./step-table.ts";
-import { step } from "./step.ts";
+import { step, StepFailed } from "./step.ts";
+import { bookMessages } from "./book-step.ts";
+import { abortedResponse, failedRequest, lookup, lookupTool, lookupToolNamed, prose, submit, times, toolUse } from "./script.ts";
 
 // The chapter's table: one test per row, named "<row> — <claim id>". The scripted responses
 // of each row are in step-table.ts, where the recipe reads them too.
@@ -44,7 +46,8 @@ test("a schema-valid submit the core fails (truncated response) still counts —
 
 test("the core rejects a malformed submit before execute; the model sees an error result — ch38.validation.before-execute", async () => {
   const run = await measureStep(step, countingScenarios.malformedSubmit.script());
-  assert.equal(describeOutcome(run.outcome), "no-submit", "execute never stored the malformed value");
+  // Nothing stored; after a failed submit, a model that gives up in prose is invalid-submissions in the book (its last branch).
+  assert.deepEqual(run.outcome, { status: "failed", kind: "invalid-submissions", message: bookMessages.invalidSubmissions(1) });
   assert.match(run.toolEnds[0]?.text ?? "", /^Validation failed for tool "submit"/);
   const seen = run.requests[1]?.at(-1);
   assert.ok(seen?.role === "toolResult" && seen.isError, "the second request ends with an error tool result");
@@ -58,4 +61,41 @@ test("a bound aborts from the listener; no further request is served — ch38.ab
   assert.equal(run.streamFnCalls, 4, "the loop still calls its stream function once after abort()");
   // pi-ai's Models refuses an aborted request before the provider sees it, with stop reason "error".
   assert.equal(run.stopReasons.at(-1), "error");
+});
+
+// The book's words: what each ending says, and the error itself.
+
+test("each ending says what ended the run, in the book's words — ch38.kinds.reachable", async () => {
+  const invalid = { verdict: "probably" };
+  const cases = [
+    { script: times(5, () => toolUse(submit(invalid))), options: {}, message: bookMessages.invalidSubmissions(3) },
+    // turns counts every turn_end, the aborted turn after the bound's abort() included.
+    { script: times(12, () => toolUse(lookup())), options: { extraTools: [lookupTool()] }, message: bookMessages.turnLimit(11) },
+    { script: [failedRequest("upstream 503")], options: {}, message: bookMessages.provider("upstream 503") },
+    { script: [abortedResponse("request cancelled")], options: {}, message: bookMessages.provider("request cancelled") },
+    { script: [prose("The release shipped.")], options: {}, message: bookMessages.noSubmit },
+    { script: [toolUse(submit(invalid)), toolUse(submit(invalid)), prose("I give up.")], options: {}, message: bookMessages.invalidSubmissions(2) },
+  ];
+  for (const { script, options, message } of cases) {
+    const run = await measureStep(step, script, options);
+    assert.equal(run.outcome.status === "failed" ? run.outcome.message : describeOutcome(run.outcome), message);
+  }
+});
+
+test("the configuration guards throw the book's errors, maxAttempts first — ch38.config-guards", async () => {
+  const cases = [
+    { options: { maxAttempts: 0, maxTurns: 0 }, thrown: { status: "thrown", errorName: "RangeError", message: bookMessages.notPositive("maxAttempts") } },
+    { options: { maxTurns: Number.MAX_SAFE_INTEGER + 1 }, thrown: { status: "thrown", errorName: "RangeError", message: bookMessages.notPositive("maxTurns") } },
+    { options: { extraTools: [lookupToolNamed("submit")] }, thrown: { status: "thrown", errorName: "Error", message: bookMessages.reservedName } },
+  ];
+  for (const { options, thrown } of cases) {
+    const run = await measureStep(step, [toolUse(submit({ verdict: "supported" }))], options);
+    assert.deepEqual(run.outcome, thrown);
+    assert.equal(run.streamFnCalls, 0, "before any request");
+  }
+});
+
+test("StepFailed takes its message first and leaves name at Error, as the book's does — ch38.kinds.reachable", () => {
+  const error = new StepFailed("x", "provider");
+  assert.deepEqual([error.message, error.kind, error.name, error instanceof Error], ["x", "provider", "Error", true]);
 });

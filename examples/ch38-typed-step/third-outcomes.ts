@@ -32,22 +32,13 @@ function throwingModels(models: Models): Models {
 
 /**
  * step() outside the recipe's table: maxTurns 0 (the table tries maxAttempts 0 and maxTurns
- * 2.5), an onEvent listener that throws, and a stream function that throws. The recipe says a call ends in a value or
+ * 2.5) and a stream function that throws. The recipe says a call ends in a value or
  * StepFailed; this measures what else it can end in.
  */
 export async function measureOtherEndings(): Promise<OutcomeCase[]> {
   const extraTools = [lookupTool()];
   return [
     await outcomeOf("maxTurns 0", measureStep(step, script(), { maxTurns: 0, extraTools })),
-    await outcomeOf(
-      "an onEvent listener that throws at turn_end",
-      measureStep(step, script(), {
-        extraTools,
-        onEvent: (event) => {
-          if (event.type === "turn_end") throw new Error("progress display failed");
-        },
-      }),
-    ),
     await outcomeOf("a stream function that throws", measureStep(step, script(), { extraTools }, undefined, undefined, throwingModels)),
   ];
 }

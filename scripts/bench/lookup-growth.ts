@@ -1,4 +1,4 @@
-import { lookupEvidence, type EvidenceItem } from "../../examples/ch37-agent-core/lookup-evidence.ts";
+import { lookupEvidence, type Corpus } from "../../examples/ch37-agent-core/research-agent.ts";
 import { interleave, median, medianRatio } from "./interleave.ts";
 import { ms, ratio, type BenchSection } from "./section.ts";
 
@@ -9,14 +9,16 @@ import { ms, ratio, type BenchSection } from "./section.ts";
 export const CORPUS_SIZES = [100, 1_000, 10_000, 100_000] as const;
 const ENTRIES_PER_SAMPLE = 1_000_000;
 
-function corpusOf(size: number): EvidenceItem[] {
-  return Array.from({ length: size }, (_, i) => ({
-    id: `entry-${i}`,
-    text: `Entry ${i}: the quarterly report lists budget figures, staffing levels and the release calendar for team ${i % 97}.`,
-  }));
+function corpusOf(size: number): Corpus {
+  return Object.fromEntries(
+    Array.from({ length: size }, (_, i) => [
+      `entry-${i}`,
+      `Entry ${i}: the quarterly report lists budget figures, staffing levels and the release calendar for team ${i % 97}.`,
+    ]),
+  );
 }
 
-async function lookupText(corpus: readonly EvidenceItem[], query: string): Promise<string> {
+async function lookupText(corpus: Corpus, query: string): Promise<string> {
   const result = await lookupEvidence(corpus).execute("bench", { query });
   const block = result.content[0];
   return block?.type === "text" ? block.text : "";

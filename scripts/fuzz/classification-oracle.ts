@@ -41,8 +41,9 @@ function rejectedBeforeExecute(call: ScriptedCall): boolean {
  * `maxAttempts`; it counts turns and aborts at `maxTurns` whether or not a value is
  * stored; `submit` keeps the first valid value and asks to terminate, which ends the run
  * only when every result in the batch does. Afterwards: a stored value is returned, else
- * `invalid-submissions`, then `turn-limit`, then `provider` when the last response failed
- * or was aborted, else `no-submit`.
+ * `invalid-submissions` when the attempts are spent, then `turn-limit`, then `provider` when
+ * the last response failed or was aborted, else `invalid-submissions` when any submit
+ * failed, else `no-submit` (the book's order, its last branch included).
  *
  * How the core runs a batch (pi-agent-core's agent-loop): calls are prepared in order; a
  * call rejected before execute gets its error result at once, and the batch stops
@@ -123,5 +124,6 @@ export function predictStep(conversation: Conversation): ExpectedRun {
   if (failedSubmits >= maxAttempts) return expected({ status: "failed", kind: "invalid-submissions" });
   if (turnLimitHit) return expected({ status: "failed", kind: "turn-limit" });
   if (lastStop === "error" || lastStop === "aborted") return expected({ status: "failed", kind: "provider" });
+  if (failedSubmits > 0) return expected({ status: "failed", kind: "invalid-submissions" });
   return expected({ status: "failed", kind: "no-submit" });
 }

@@ -7,9 +7,10 @@ const HERE = "examples/ch37-agent-core";
 export const LISTINGS = {
   /** Must fail: an untyped AgentTool whose execute annotates params as { query: string }. */
   untypedParams: `${HERE}/untyped-params.fails-to-compile.ts`,
-  /** Must compile: the tool, typed AgentTool<typeof LookupParams>. */
-  lookupEvidence: `${HERE}/lookup-evidence.ts`,
-  /** Must compile: new Agent({ initialState: { systemPrompt, model, tools }, streamFn: models.streamSimple.bind(models) }). */
+  /**
+   * Must compile: the book's listing, Corpus, the tool typed AgentTool<typeof LookupParams>, and
+   * new Agent({ initialState: { systemPrompt, model, tools }, streamFn: models.streamSimple.bind(models) }).
+   */
   researchAgent: `${HERE}/research-agent.ts`,
 } as const;
 

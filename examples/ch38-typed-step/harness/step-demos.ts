@@ -68,6 +68,6 @@ export async function researchDemo() {
 export async function blindSpotDemo() {
   const { models, model } = scriptedModels([toolUse(submit({ verdict: "supported", citations: ["ticket-311"] }))]);
   const value = await researchStep(models, model, releaseCorpus, CLAIM);
-  const cited = releaseCorpus.filter((item) => value.citations.includes(item.id));
-  return { value, problems: checkCitations(value.citations, releaseCorpus), citedTexts: cited.map((item) => item.text) };
+  const cited = Object.entries(releaseCorpus).filter(([id]) => value.citations.includes(id));
+  return { value, problems: checkCitations(value.citations, releaseCorpus), citedTexts: cited.map(([, text]) => text) };
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
-import { describeOutcome, measureStep, type StepRun } from "./measure.ts";
+import { describeOutcome, measureStep, type StepFunction, type StepRun } from "./measure.ts";
 import { describeExpected, stepTable, type StepTableRow } from "../step-table.ts";
-import { step, type StepFunction } from "../step.ts";
+import { step } from "../step.ts";
 
 /** One row of the step table, run: what happened and whether it is what the row expects. */
 export interface RowRun {

@@ -1,7 +1,9 @@
 import type { AssistantMessage } from "@earendil-works/pi-ai";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../earlier-versions.ts";
 import { describeOutcome, measureStep, type StepRun } from "./measure.ts";
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS, step, type StepFunction } from "../step.ts";
+import { step } from "../step.ts";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS } from "../book-step.ts";
+import type { StepFunction } from "./measure.ts";
 import { lookup, lookupTool, submit, times, toolUse } from "../script.ts";
 import { textTable } from "../../../scripts/lib/text-table.ts";
 

@@ -64,7 +64,7 @@ const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.t
 const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
 // The files listings-compile.ts type-checks, named here (that module loads only when a check
 // runs) so that one program checks them with the rest of the ledger; a test holds the lists equal.
-const CH37_TYPE_CHECKED = ["untyped-params.fails-to-compile.ts", "lookup-evidence.ts", "research-agent.ts"].map(
+const CH37_TYPE_CHECKED = ["untyped-params.fails-to-compile.ts", "research-agent.ts"].map(
   (f) => `examples/ch37-agent-core/${f}`,
 );
 compileLater(CH37_TYPE_CHECKED);
@@ -150,11 +150,11 @@ const checks: Check[] = [
     id: "ch37.code.listing-compiles",
     asksTypeChecker: true,
     run: () =>
-      withListings(({ lookupEvidence, researchAgent }) => {
-        const all = [...lookupEvidence.diagnostics, ...researchAgent.diagnostics];
+      withListings(({ researchAgent }) => {
+        const all = researchAgent.diagnostics;
         return verdictOf(
           all.length === 0,
-          `${lookupEvidence.file} + ${researchAgent.file}: ${all.length} diagnostics${all.length ? `: ${all.map(describeDiagnostic).join("; ")}` : ""}`,
+          `${researchAgent.file}: ${all.length} diagnostics${all.length ? `: ${all.map(describeDiagnostic).join("; ")}` : ""}`,
         );
       }),
   },
@@ -180,7 +180,7 @@ const checks: Check[] = [
       const allTagged = lines.length > 0 && lines.every((line) => /^\[[^\]]+\] /.test(line));
       return verdictOf(
         toolResult !== undefined && !toolResult.isError && allTagged && secondRequestCarriesResult,
-        `toolResult isError ${toolResult?.isError}, ${lines.length} "[id] excerpt" lines (ids ${list(toolResult?.details?.ids ?? [])}); ` +
+        `toolResult isError ${toolResult?.isError}, ${lines.length} "[id] excerpt" lines (hits ${list(toolResult?.details?.hits ?? [])}); ` +
           `second request roles ${list(secondRequestRoles)}, carries the result ${secondRequestCarriesResult}`,
       );
     },

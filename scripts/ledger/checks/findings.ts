@@ -1,3 +1,4 @@
+import type * as CaseMappedExcerptDemo from "../../../examples/ch37-agent-core/case-mapped-excerpt-demo.ts";
 import type * as PresetSystemMessage from "../../../examples/ch37-agent-core/preset-system-message.ts";
 import type * as QueuesOnFailedEnd from "../../../examples/ch37-agent-core/queues-on-failed-end.ts";
 import type * as ThrowingListener from "../../../examples/ch37-agent-core/throwing-listener.ts";
@@ -8,6 +9,7 @@ import type * as ArgumentConversion from "../../../examples/ch38-typed-step/harn
 import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-turn-failure.ts";
 import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
 import type * as TurnLimitTable from "../../../examples/ch38-typed-step/harness/turn-limit-table.ts";
+import type * as StepFailedName from "../../../examples/ch38-typed-step/step-failed-name.ts";
 import { verdictOf, type Check } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 
@@ -25,6 +27,8 @@ const maxTurnsSweep = ch38<typeof MaxTurnsSweep>("max-turns-sweep.ts");
 const abortStreamFn = ch38<typeof AbortStreamFn>("abort-stream-fn.ts");
 const lastTurnFailure = ch38<typeof LastTurnFailure>("last-turn-failure.ts");
 const turnLimitTable = ch38<typeof TurnLimitTable>("harness/turn-limit-table.ts");
+const caseMappedExcerptDemo = ch37<typeof CaseMappedExcerptDemo>("case-mapped-excerpt-demo.ts");
+const stepFailedName = ch38<typeof StepFailedName>("step-failed-name.ts");
 
 const checks: Check[] = [
   {
@@ -73,6 +77,20 @@ const checks: Check[] = [
       return verdictOf(
         runs.every((r) => r.agentEnds === 1 && !r.followUpDelivered && r.queuedAfterRun),
         runs.map((r) => `next request ${r.stopReason}: agent_end ×${r.agentEnds}, follow-up delivered ${r.followUpDelivered}, still queued ${r.queuedAfterRun}, ${r.providerRequests} requests`).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch37.found.case-mapped-excerpt",
+    async run() {
+      const rows = await (await caseMappedExcerptDemo()).compareExcerpts();
+      const bookFalls = rows.some((r) => !r.book.holdsMatch) && rows.some((r) => !r.book.wellFormed);
+      const companionHolds = rows.every((r) => r.companion.holdsMatch && r.companion.wellFormed);
+      return verdictOf(
+        bookFalls && companionHolds,
+        rows
+          .map((r) => `${r.name}, query "${r.query}": the book's excerpt holds the match ${r.book.holdsMatch}, well-formed ${r.book.wellFormed}; the companion's ${r.companion.holdsMatch}, ${r.companion.wellFormed}`)
+          .join("; "),
       );
     },
   },
@@ -144,6 +162,16 @@ const checks: Check[] = [
       return verdictOf(
         cases.every((r) => r.providerRequests === r.scriptedResponses + 1),
         cases.map((r) => `${r.variant}, ${r.scriptedResponses} scripted: ${r.providerRequests} requests`).join("; "),
+      );
+    },
+  },
+  {
+    id: "ch38.found.step-failed-name",
+    async run() {
+      const { book, named } = await (await stepFailedName()).compareStepFailedNames();
+      return verdictOf(
+        book.name === "Error" && book.printed.startsWith("Error: ") && named.printed.startsWith("StepFailed: "),
+        `step() on a model that only talks: the book's StepFailed has name "${book.name}", prints "${book.printed}"; with name set: "${named.printed}"`,
       );
     },
   },

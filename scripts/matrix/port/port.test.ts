@@ -75,7 +75,7 @@ test("the port's diff, applied with git apply, gives exactly the ported text", (
 test("the port's diff against the chapters names every listing that imports Type, Static or TSchema from pi-ai, and nothing else", () => {
   const diff = portDiff(PORT_1_5);
   const files = [...diff.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]);
-  assert.ok(files.includes("examples/ch37-agent-core/lookup-evidence.ts"));
+  assert.ok(files.includes("examples/ch37-agent-core/research-agent.ts"));
   assert.ok(files.includes("examples/ch38-typed-step/step.ts"));
   assert.ok(files.every((f) => f!.startsWith("examples/ch37-agent-core/") || f!.startsWith("examples/ch38-typed-step/")));
   // Only import declarations change: every other statement of every ported file is the same text.
@@ -93,20 +93,20 @@ test("the port's diff against the chapters names every listing that imports Type
 test("the hook serves the port's adapter to the chapters' modules, not to type-export.ts (printed as is), examples/support or node_modules", () => {
   const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const adapter = pathToFileURL(join(PROJECT_ROOT, "scripts/matrix/port/pi-ai-1.5.ts")).href;
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/lookup-evidence.ts"), PORT_1_5), adapter);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/step.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/type-export.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/support/pin.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/matrix/port/pi-ai-1.5.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/node_modules/x/y.js"), PORT_1_5), undefined);
-  assert.equal(portedURL("@earendil-works/pi-agent-core", url("examples/ch37-agent-core/lookup-evidence.ts"), PORT_1_5), undefined);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/lookup-evidence.ts"), undefined), undefined);
+  assert.equal(portedURL("@earendil-works/pi-agent-core", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), undefined), undefined);
 });
 
 test("evidence names the port only where a listing the check ran goes through it", () => {
   const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const note = `; measured with ${describePort(PORT_1_5)}`;
-  // tool-concurrency.ts imports Type from pi-ai; harness/demo-tables.ts reaches lookup-evidence.ts through a relative import.
+  // tool-concurrency.ts imports Type from pi-ai; harness/demo-tables.ts reaches research-agent.ts through a relative import.
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5), `2 overlapped${note}`);
   // book-event-names.ts imports no Pi module; listings-compile.ts type-checks, it runs no Pi code.
   assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/book-event-names.ts")], PORT_1_5), "12 names");
@@ -137,7 +137,7 @@ test(
     assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
     assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`), []);
     // The copy really was ported: the printed import line is gone from it.
-    assert.doesNotMatch(readFileSync(join(scratch, "examples/ch37-agent-core/lookup-evidence.ts"), "utf8"), /import \{ Type \} from "@earendil-works\/pi-ai"/);
+    assert.doesNotMatch(readFileSync(join(scratch, "examples/ch37-agent-core/research-agent.ts"), "utf8"), /import \{ Type\b[^}]*\} from "@earendil-works\/pi-ai"/);
   },
 );
 
