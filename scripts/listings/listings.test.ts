@@ -75,7 +75,7 @@ test("listings: a folder that cannot stand in for the listings is one line per p
     const cases: [string, RegExp][] = [
       [missing, /^listings: .*listings-test-no-such-folder: no such folder; give the folder that holds your research-agent\.ts and\/or step\.ts\n$/],
       [empty, /^listings: .* holds neither research-agent\.ts nor step\.ts; name the files as the book's listings\n$/],
-      [broken, /^listings: \/.*\/step\.ts:\d+: error TS2345: Argument of type 'number' is not assignable to parameter of type 'string'\.\n$/],
+      [broken, /^listings: \/.*\/step\.ts:\d+: error TS2769: No overload matches this call\.\n$/],
       [noExport, /^listings: \/.*\/step\.ts does not export StepFailure; the book's step listing exports StepOptions, StepFailure, StepFailed, step\n$/],
       [swapped, /^listings: \/.*\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider" and kind "the message"; the book's constructor takes \(message, kind\)/],
       [arrayCorpus, /^listings: \/.*\/research-agent\.ts: lookupEvidence\(\{ a: "Alpha shipped\." \}\) answers "alpha" with details\.hits \["0"\], not \["a"\]/],
