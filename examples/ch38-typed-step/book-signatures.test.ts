@@ -13,3 +13,10 @@ test("ch37.code.listing-compiles, ch38.code.listing-compiles: code written to th
   const diagnostics = compileFiles([FILE], installed.dirs);
   assert.deepEqual(diagnostics.map((d) => `TS${d.code} ${d.file}:${d.line} ${d.message.split("\n")[0]}`), []);
 });
+
+test("ch37.code.listing-compiles, ch38.code.listing-compiles: the listings export at run time exactly what the book's do, nothing more", async () => {
+  const agentModule = await import("../ch37-agent-core/research-agent.ts");
+  const stepModule = await import("./step.ts");
+  assert.deepEqual(Object.keys(agentModule).sort(), ["lookupEvidence", "makeResearchAgent"]);
+  assert.deepEqual(Object.keys(stepModule).sort(), ["StepFailed", "step"]);
+});

@@ -20,7 +20,12 @@ export type ArgsProblem = { kind: "refused"; message: string };
 /** The ledger's command line, as the shared command-line module reads it. */
 export const LEDGER_COMMAND = {
   name: "pi-book-companion",
+<<<<<<< HEAD
   usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--listings DIR]",
+=======
+  script: "start",
+  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write]",
+>>>>>>> main
   details: [
     "  --json        print {pin, node, claims, findings} as JSON on stdout and nothing else",
     "  --only REGEX  run only the ids the JavaScript regular expression matches (claims and findings)",
@@ -36,7 +41,8 @@ export const LEDGER_COMMAND = {
 
 /** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write`, `--listings DIR` and `--help`. */
 export function parseArgs(argv: readonly string[]): LedgerArgs | LedgerHelp | ArgsProblem {
-  const line = readCommandLine(LEDGER_COMMAND, argv);
+  // npm_config_* are read by runLedger from the environment it is given.
+  const line = readCommandLine(LEDGER_COMMAND, argv, {});
   if (line.kind !== "run") return line;
   const { json = false, only: source, "no-write": noWrite = false, listings } = line.values;
   if (listings === "") return { kind: "refused", message: `--listings needs the folder of your listings; ${LEDGER_COMMAND.usage}` };

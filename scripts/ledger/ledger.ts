@@ -2,7 +2,8 @@ import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
 import { measuredOn } from "../lib/environment.ts";
 import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
-import { parseArgs } from "./args.ts";
+import { LEDGER_COMMAND, parseArgs } from "./args.ts";
+import { npmTookMessage } from "../lib/cli.ts";
 import { writeLatestVerdicts } from "./latest-verdicts.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
@@ -68,7 +69,7 @@ export async function runLedger(
   const env = io.env ?? {};
   const took = optionsNpmTook(env);
   if (took.length > 0) {
-    io.err(`${PREFIX} npm took ${took.join(" ")} for itself (options before -- are npm's); run npm start -- ${took.join(" ")}\n`);
+    io.err(`${PREFIX} ${npmTookMessage(LEDGER_COMMAND, took)}\n`);
     return 2;
   }
   if (isBareNpmStart(env, argv)) {
@@ -172,7 +173,7 @@ function writePinVerdictsFrom(json: LedgerJson, io: LedgerIo): number {
         ? `appendix/verdicts-at-pin.json written (${changes.length} ids)\n`
         : changes.length === 0
         ? "appendix/verdicts-at-pin.json rewritten (same verdicts; order or versions changed)\n"
-        : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; commit it with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
+        : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; run npm run notebooks:generate (the notebooks' claim badges show them) and commit both with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
   );
   return 0;
 }

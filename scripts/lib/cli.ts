@@ -10,6 +10,8 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export interface Command<O extends Options> {
   /** The short name that prefixes its messages, e.g. `matrix`. */
   name: string;
+  /** The npm script that runs it, when that is not `name` (the ledger's is `start`). */
+  script?: string;
   /** One line, e.g. `usage: npm run matrix [-- --versions LIST] [--json]`; repeated in every refusal. */
   usage: string;
   /** What each option does, printed under the usage by `--help`. */
@@ -72,12 +74,47 @@ function problemOf(error: unknown): string {
   }
 }
 
-/** Reads `argv` against the command's options without printing or exiting. */
-export function readCommandLine<O extends Options>(command: Command<O>, argv: readonly string[]): CommandLine<O> {
+/** How a reader types the npm script of `command`: `npm start` or `npm run NAME`. */
+function npmSpelling(command: { name: string; script?: string }): string {
+  const script = command.script ?? command.name;
+  return script === "start" || script === "test" ? `npm ${script}` : `npm run ${script}`;
+}
+
+/**
+ * The command's own options that npm took for itself because they came before `--`
+ * (`npm run turn-limit --json`): npm hands them on only as `npm_config_NAME` in the
+ * environment (`true` for a flag, `""` for `--no-NAME`, the value for `--NAME=VALUE`; with
+ * `--NAME VALUE` npm sets `true` and passes VALUE on as an argument). Looked at only when the
+ * command's own npm script is running, since children inherit the environment.
+ */
+export function optionsNpmTook(command: { name: string; script?: string; options: Options }, env: NodeJS.ProcessEnv): string[] {
+  if (env.npm_lifecycle_event !== (command.script ?? command.name)) return [];
+  return Object.entries(command.options).flatMap(([name, spec]) => {
+    const negated = name.startsWith("no-");
+    const value = env[`npm_config_${(negated ? name.slice(3) : name).replace(/-/g, "_")}`];
+    if (value === undefined) return [];
+    if (negated) return value === "" || value === "false" ? [`--${name}`] : [];
+    if (spec.type === "boolean") return value === "true" ? [`--${name}`] : [];
+    return value === "" ? [] : [`--${name} ${value === "true" ? "VALUE" : value}`];
+  });
+}
+
+/** The one line that tells a reader npm took their options, and how to pass them on. */
+export function npmTookMessage(command: { name: string; script?: string }, took: readonly string[]): string {
+  return `npm took ${took.join(" ")} for itself (options before -- are npm's); run ${npmSpelling(command)} -- ${took.join(" ")}`;
+}
+
+/**
+ * Reads `argv` against the command's options without printing or exiting; `env` is where npm
+ * leaves the options it took for itself (see {@link optionsNpmTook}).
+ */
+export function readCommandLine<O extends Options>(command: Command<O>, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CommandLine<O> {
   const options = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
   if (options.includes("--help") || options.includes("-h")) {
     return { kind: "help", text: command.details === undefined ? command.usage : `${command.usage}\n\n${command.details}` };
   }
+  const took = optionsNpmTook(command, env);
+  if (took.length > 0) return { kind: "refused", message: npmTookMessage(command, took) };
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],

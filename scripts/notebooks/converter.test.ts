@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import ts from "typescript";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 interface Position {
   line: number;
@@ -27,8 +28,14 @@ interface Converted {
   sideOutputs?: { path: string; data: string }[];
   lastExpressionVar?: string;
 }
+interface QuickInfo {
+  displayParts: { text: string }[];
+  documentation: { text: string }[];
+}
 interface Converter {
   convert(prevDecl: string, src: string): Converted;
+  complete(prevDecl: string, src: string, position: number): { start: number; end: number; candidates: string[] };
+  inspect(prevDecl: string, src: string, position: number): QuickInfo | undefined;
 }
 
 const require = createRequire(import.meta.url);
@@ -47,11 +54,18 @@ const shared = createConverter({
 /** A fresh run of cells, as the executor makes them: a cell's names reach the next only when it compiled. */
 function session(conv: Converter = shared) {
   let prevDecl = "";
-  return (src: string): Converted => {
+  const cell = (src: string): Converted => {
     const converted = conv.convert(prevDecl, src);
     if (converted.diagnostics.length === 0) prevDecl = converted.declOutput ?? "";
     return converted;
   };
+  // Tab and Shift-Tab with the cursor at the end of `src`, after the cells run so far.
+  cell.complete = (src: string) => conv.complete(prevDecl, src, src.length);
+  cell.inspect = (src: string) => {
+    const info = conv.inspect(prevDecl, src, src.length);
+    return info === undefined ? undefined : info.displayParts.map((part) => part.text).join("");
+  };
+  return cell;
 }
 
 const codes = (converted: Converted) => converted.diagnostics.map((d) => d.code);
@@ -131,4 +145,28 @@ test("converter: a project file created after a cell failed to import it is foun
   assert.deepEqual(codes(cell(source)), [2307]);
   writeFileSync(file, "export const later = 'here';\n");
   assert.deepEqual(codes(cell(source)), []);
+});
+
+// The book's notebook cell: the agent is made in one cell, used in the next. tslab 1.0.22
+// completed and inspected with earlier cells' declarations; the kernel's first converter
+// passed none (0 matches, `any`).
+
+test("converter.completion: `agent.` in a later cell completes the Agent's members, from the cell that made it", () => {
+  const cell = session();
+  assert.deepEqual(codes(cell(MAKE_AGENT_CELL)), []);
+  const members = cell.complete("agent.");
+  assert.ok(members.candidates.includes("prompt") && members.candidates.includes("abort"), members.candidates.join(" "));
+  assert.equal(members.start, "agent.".length);
+  const typed = cell.complete("await agent.pro");
+  assert.equal(typed.candidates[0], "prompt", typed.candidates.join(" "));
+  assert.deepEqual([typed.start, typed.end], ["await agent.".length, "await agent.pro".length]);
+  assert.ok(cell.complete("makeRes").candidates.includes("makeResearchAgent"));
+});
+
+test("converter.inspect: an earlier cell's name shows its type, not any", () => {
+  const cell = session();
+  assert.deepEqual(codes(cell(MAKE_AGENT_CELL)), []);
+  assert.equal(cell.inspect("agent"), "const agent: Agent");
+  assert.match(cell.inspect("makeResearchAgent") ?? "", /makeResearchAgent\(models: Models, model: Model<any>, corpus: Corpus\): Agent/);
+  assert.equal(cell.inspect(""), undefined);
 });

@@ -7,7 +7,7 @@ import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { PIN } from "../../examples/support/pin.ts";
-import { cellSources, chapterCells, generateNotebook, keepOutputs } from "./generate.ts";
+import { cellSources, chapterCells, committedVerdicts, generateNotebook, keepOutputs } from "./generate.ts";
 import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 const md = projectChapterParser();
@@ -17,6 +17,12 @@ const FIXTURE_REEXPORTS = "scripts/chapters/fixtures/reexports.ts";
 function cellsOf(source: string): Cell[] {
   const { tokens, env } = parseChapter(md, source, "chapters/test.md");
   return chapterCells(source, tokens, env);
+}
+
+/** The markdown cells of a committed notebook, joined. */
+function readNotebookProse(file: string): string {
+  const nb = JSON.parse(readFileSync(join(PROJECT_ROOT, file), "utf8")) as Notebook;
+  return nb.cells.filter((c) => c.cell_type === "markdown").map((c) => joinText(c.source)).join("\n");
 }
 
 const shape = (cells: Cell[]) => cells.map((c) => [c.cell_type, joinText(c.source)]);
@@ -36,10 +42,12 @@ describe("committed notebooks are generated from their chapters", () => {
 });
 
 describe("chapter to cells", () => {
-  test("prose becomes markdown cells, one per heading, with claim ids and pins written out", () => {
-    assert.deepEqual(shape(cellsOf("# Title\n\nMeasured on {{pin}}.\n\n## Section\n\nRoles {{claim ch37.transcript.shape}}.\n")), [
+  test("prose becomes markdown cells, one per heading, with claim ids and their badges, and pins written out", () => {
+    const source = "# Title\n\nMeasured on {{pin}}.\n\n## Section\n\nRoles {{claim ch37.transcript.shape}}, order {{claim ch37.events.names}}.\n";
+    const { tokens, env } = parseChapter(md, source, "chapters/test.md");
+    assert.deepEqual(shape(chapterCells(source, tokens, env, { "ch37.transcript.shape": "qualified" })), [
       ["markdown", `# Title\n\nMeasured on ${PIN.core}.`],
-      ["markdown", "## Section\n\nRoles [claim `ch37.transcript.shape`]."],
+      ["markdown", "## Section\n\nRoles [claim `ch37.transcript.shape`: **qualified**], order [claim `ch37.events.names`: **not yet verified**]."],
     ]);
   });
 
@@ -96,6 +104,22 @@ describe("outputs", () => {
     const [kept, changed] = keepOutputs(fresh, [stored]) as CodeCell[];
     assert.deepEqual(kept?.outputs, stored.outputs);
     assert.deepEqual(changed?.outputs, []);
+  });
+
+  test("every claim badge in a committed notebook is the verdict in appendix/verdicts-at-pin.json; a changed verdict changes the badge on regeneration", () => {
+    const verdicts = committedVerdicts();
+    for (const chapter of CHAPTERS) {
+      const prose = readNotebookProse(chapter.notebook);
+      const badges = [...prose.matchAll(/\[claim `([^`]+)`: \*\*([^*]+)\*\*\]/g)];
+      assert.ok(badges.length > 0, `${chapter.notebook} shows no claim badge`);
+      assert.doesNotMatch(prose, /\[claim `[^`]+`\]/, `${chapter.notebook} has a claim id without a verdict`);
+      for (const [, id, shown] of badges) assert.equal(shown, verdicts[id!], `${chapter.notebook}: ${id}`);
+    }
+    const chapter = CHAPTERS[0]!;
+    const [[id, verdict]] = Object.entries(verdicts).filter(([id]) => readNotebookProse(chapter.notebook).includes(`\`${id}\``));
+    const flipped = verdict === "fails" ? "holds" : "fails";
+    const regenerated = cellSources(generateNotebook(chapter, md, { ...verdicts, [id!]: flipped })).join("\n");
+    assert.ok(regenerated.includes(`[claim \`${id}\`: **${flipped}**]`));
   });
 
   test("generation is deterministic: the same chapter gives the same bytes", () => {

@@ -11,15 +11,29 @@ import { CHAPTERS, type Chapter } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { Standalone } from "../chapters/standalone-listing.ts";
 import { insertValues } from "../chapters/value-plugin.ts";
+import { readPinVerdicts } from "../ledger/pin-verdicts.ts";
+import { NOT_YET_VERIFIED } from "../site/legend.ts";
 import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
 import { joinText, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
-/** How a claim marker reads in a notebook: the id, without a verdict that would go stale. */
-const claimInNotebook = (id: string): string => `[claim \`${id}\`]`;
+/** Each claim id's verdict at the pin, as the ledger committed it. */
+export type ClaimVerdicts = Readonly<Record<string, string>>;
 
-/** Prose as a notebook shows it: claim markers as ids, pins as their values. */
-function notebookProse(text: string): string {
-  return insertValues(text.replace(CLAIM_MARKERS, (_whole, id: string) => claimInNotebook(id)));
+/** The verdicts in appendix/verdicts-at-pin.json (none when the ledger has not written it yet). */
+export function committedVerdicts(): ClaimVerdicts {
+  return readPinVerdicts()?.verdicts ?? {};
+}
+
+/**
+ * How a claim marker reads in a notebook: the id and its badge, the verdict at the pin
+ * from appendix/verdicts-at-pin.json. The drift check regenerates with the committed
+ * file, so a changed verdict needs only `npm run notebooks:generate`.
+ */
+const claimInNotebook = (id: string, verdicts: ClaimVerdicts): string => `[claim \`${id}\`: **${verdicts[id] ?? NOT_YET_VERIFIED}**]`;
+
+/** Prose as a notebook shows it: claim markers as ids with their verdicts, pins as their values. */
+function notebookProse(text: string, verdicts: ClaimVerdicts): string {
+  return insertValues(text.replace(CLAIM_MARKERS, (_whole, id: string) => claimInNotebook(id, verdicts)));
 }
 
 function markdownCell(text: string): Cell {
@@ -61,7 +75,7 @@ const isRunBlock = (token: Token): boolean => token.type === "fence" && token.in
  * compile, and an excerpt from inside a function, stay in the prose as fenced blocks;
  * an excerpt must be followed, in its section, by a run block that calls its function.
  */
-export function chapterCells(source: string, tokens: readonly Token[], env: ChapterEnv): Cell[] {
+export function chapterCells(source: string, tokens: readonly Token[], env: ChapterEnv, verdicts: ClaimVerdicts = {}): Cell[] {
   const lines = source.replace(/\r\n/g, "\n").split("\n");
   const cells: Cell[] = [];
   let prose: string[] = [];
@@ -73,7 +87,7 @@ export function chapterCells(source: string, tokens: readonly Token[], env: Chap
   };
   const flushProse = (upTo: number): void => {
     prose.push(...lines.slice(cursor, upTo));
-    const text = notebookProse(prose.join("\n")).trim();
+    const text = notebookProse(prose.join("\n"), verdicts).trim();
     if (text !== "") cells.push(markdownCell(text));
     prose = [];
   };
@@ -147,11 +161,11 @@ function readStoredNotebook(path: string): Notebook | undefined {
 }
 
 /** The notebook `chapter` generates now, with the stored outputs of unchanged cells kept. */
-export function generateNotebook(chapter: Chapter, parse = projectChapterParser()): Notebook {
+export function generateNotebook(chapter: Chapter, parse = projectChapterParser(), verdicts: ClaimVerdicts = committedVerdicts()): Notebook {
   const source = readFileSync(join(PROJECT_ROOT, chapter.source), "utf8");
   const { tokens, env } = parseChapter(parse, source, chapter.source);
   const stored = readStoredNotebook(join(PROJECT_ROOT, chapter.notebook));
-  return notebookOf(keepOutputs(chapterCells(source, tokens, env), stored?.cells ?? []), stored);
+  return notebookOf(keepOutputs(chapterCells(source, tokens, env, verdicts), stored?.cells ?? []), stored);
 }
 
 /** Cell types and sources only: what generation decides (outputs are the runner's). */
@@ -162,9 +176,10 @@ export function cellSources(nb: Notebook): string[] {
 /** The chapters whose committed notebook differs from a fresh generation (in cell sources). */
 export function outOfDate(chapters: readonly Chapter[] = CHAPTERS): Chapter[] {
   const parse = projectChapterParser();
+  const verdicts = committedVerdicts();
   return chapters.filter((chapter) => {
     const stored = readStoredNotebook(join(PROJECT_ROOT, chapter.notebook));
-    return stored === undefined || cellSources(stored).join("\0") !== cellSources(generateNotebook(chapter, parse)).join("\0");
+    return stored === undefined || cellSources(stored).join("\0") !== cellSources(generateNotebook(chapter, parse, verdicts)).join("\0");
   });
 }
 
@@ -182,11 +197,12 @@ if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLTo
   try {
     if (check) {
       const stale = outOfDate();
-      for (const chapter of stale) process.stderr.write(`${chapter.notebook} is out of date with ${chapter.source} or the examples it includes; run npm run notebooks:generate\n`);
+      for (const chapter of stale) process.stderr.write(`${chapter.notebook} is out of date with ${chapter.source}, the examples it includes or appendix/verdicts-at-pin.json; run npm run notebooks:generate\n`);
       process.exit(stale.length > 0 ? 1 : 0);
     }
     const parse = projectChapterParser();
-    const notebooks = CHAPTERS.map((chapter) => ({ chapter, nb: generateNotebook(chapter, parse) }));
+    const verdicts = committedVerdicts();
+    const notebooks = CHAPTERS.map((chapter) => ({ chapter, nb: generateNotebook(chapter, parse, verdicts) }));
     // Everything is generated before anything is written: a bad chapter writes nothing.
     for (const { chapter, nb } of notebooks) {
       writeNotebookAtomically(join(PROJECT_ROOT, chapter.notebook), nb);

@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import ts from "typescript";
 import { PIN } from "../../examples/support/pin.ts";
-import { startKernel } from "./kernel-process.ts";
+import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { KERNEL_NAME, PENDING_WORK_FIELD } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook } from "../chapters/notebook-file.ts";
 import { runNotebookFile } from "./run-notebook.ts";
+import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-test-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -26,6 +27,19 @@ function notebookOf(name: string, ...sources: string[]): string {
   const file = join(scratch, name);
   writeFileSync(file, serialiseNotebook(nb));
   return file;
+}
+
+/** Starts a kernel from this checkout, hands `body` a way to run a cell (its execute_reply's content), and stops the kernel. */
+async function withKernel(body: (execute: (code: string) => Promise<Record<string, any>>, kernel: RunningKernel) => Promise<void>): Promise<void> {
+  const kernel = await startKernel(120_000);
+  if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
+  try {
+    const execute = async (code: string) =>
+      (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content;
+    await body(execute, kernel);
+  } finally {
+    await kernel.stop();
+  }
 }
 
 async function typeErrorOutput(source: string): Promise<string> {
@@ -77,26 +91,22 @@ test("kernel.pin: a kernel started against another Pi than the pin refuses with 
   }
 });
 
-test("kernel.completion: a complete request is answered by tslab's own converter, loaded on that first request", { timeout: 180_000 }, async () => {
-  const kernel = await startKernel(120_000);
-  if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
-  try {
-    const code = 'const greeting = "hello";\ngreeting.toUpp';
-    const { reply } = kernel.client.request("complete_request", { code, cursor_pos: code.length });
-    const { content } = await reply;
-    assert.equal(content.status, "ok", JSON.stringify(content));
-    assert.ok(Array.isArray(content.matches) && content.matches.includes("toUpperCase"), JSON.stringify(content));
-  } finally {
-    await kernel.stop();
-  }
-});
+test("kernel.completion: Tab and Shift-Tab in the project's client see a name an earlier cell declared", { timeout: 180_000 }, () =>
+  withKernel(async (execute, kernel) => {
+    const ran = await execute('const greeting = "hello";');
+    assert.equal(ran.status, "ok", JSON.stringify(ran));
+    const code = "greeting.toUpp";
+    const completed = (await kernel.client.request("complete_request", { code, cursor_pos: code.length }).reply).content;
+    assert.equal(completed.status, "ok", JSON.stringify(completed));
+    assert.deepEqual(completed.matches, ["toUpperCase"]);
+    assert.deepEqual([completed.cursor_start, completed.cursor_end], ["greeting.".length, code.length]);
+    const inspected = (await kernel.client.request("inspect_request", { code: "greeting", cursor_pos: 4, detail_level: 0 }).reply).content;
+    assert.equal(inspected.found, true, JSON.stringify(inspected));
+    assert.deepEqual(inspected.data, { "text/plain": 'const greeting: "hello"' });
+  }));
 
-test("kernel.pending-work: each reply lists what its cell left running: nothing after Pi's run, a timer while it is pending", { timeout: 180_000 }, async () => {
-  const kernel = await startKernel(120_000);
-  if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
-  try {
-    const execute = async (code: string) =>
-      (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content;
+test("kernel.pending-work: each reply lists what its cell left running: nothing after Pi's run, a timer while it is pending", { timeout: 180_000 }, () =>
+  withKernel(async (execute) => {
     const pendingAfter = async (code: string) => {
       const content = await execute(code);
       assert.equal(content.status, "ok", JSON.stringify(content));
@@ -108,10 +118,7 @@ test("kernel.pending-work: each reply lists what its cell left running: nothing 
     );
     assert.deepEqual(await pendingAfter("const timer = setTimeout(() => {}, 60_000);"), ["Timeout"]);
     assert.deepEqual(await pendingAfter("clearTimeout(timer);"), []);
-  } finally {
-    await kernel.stop();
-  }
-});
+  }));
 
 test("kernel.child: a cell starts a Node child on a .ts file with the kernel's loader flags (no-agents-md.ts), and the child runs", { timeout: 180_000 }, async () => {
   const file = notebookOf(
@@ -125,3 +132,38 @@ test("kernel.child: a cell starts a Node child on a .ts file with the kernel's l
   const printed = cell.outputs.map((output) => (output.output_type === "stream" ? joinText(output.text) : "")).join("");
   assert.equal(printed, `${JSON.stringify({ requests: 1, files: ["AGENTS.md", "APPEND_SYSTEM.md"] })}\n`);
 });
+
+test("kernel.stack: a throw shows each cell's frame at the line and column the reader wrote, with no evalmachine or node:vm frame", { timeout: 180_000 }, () =>
+  withKernel(async (execute) => {
+    assert.equal((await execute('type Reading = { value: number };\nfunction explode(reading: Reading): never {\n  throw new RangeError(`reading ${reading.value} out of range`);\n}')).status, "ok");
+    const failed = await execute("const reading = { value: 7 };\n\nexplode(reading);");
+    assert.equal(failed.status, "error");
+    assert.equal(failed.ename, "RangeError");
+    const trace = (failed.traceback as string[]).join("\n");
+    assert.match(trace, /^RangeError: reading 7 out of range\n {4}at explode \(<cell>:3:9\)\n {4}at <cell>:3:1$/m, trace);
+    assert.doesNotMatch(trace, /evalmachine|node:vm|__tslab_cell/, trace);
+  }));
+
+test("kernel.interrupt: interrupting a cell that awaits agent.prompt() aborts the Agent, so the next prompt runs", { timeout: 180_000 }, () =>
+  withKernel(async (execute, kernel) => {
+    // A faux provider that streams slowly: the prompt is still running when the interrupt comes.
+    const made = await execute(
+      `${MAKE_AGENT_CELL.replace("fauxProvider()", "fauxProvider({ tokensPerSecond: 20 })")}\nfaux.setResponses([fauxAssistantMessage("word ".repeat(400))]);`,
+    );
+    assert.equal(made.status, "ok", JSON.stringify(made));
+    const streams: string[] = [];
+    const stopListening = kernel.client.onIopub((message) => {
+      if (message.header.msg_type === "stream") streams.push(String(message.content.text));
+    });
+    const prompting = kernel.client.request("execute_request", { code: 'await agent.prompt("Did the release ship?");', silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    kernel.child.kill("SIGINT");
+    const interrupted = (await prompting.reply).content;
+    assert.equal(interrupted.status, "error", JSON.stringify(interrupted));
+    // tslab refuses requests for 200 ms after a failed cell; the reader's next cell comes later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await execute('faux.setResponses([fauxAssistantMessage("It shipped.")]);\nawait agent.prompt("Again: did it ship?");\nconsole.log("prompted again");');
+    assert.equal(again.status, "ok", JSON.stringify(again));
+    stopListening();
+    assert.match(streams.join(""), /note: interrupted; aborted the Agent in `agent`, which was still running/);
+  }));

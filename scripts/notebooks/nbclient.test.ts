@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
 // Debian's Python first: a pyenv or venv python3 on PATH usually lacks the apt packages.
@@ -78,7 +79,15 @@ interface CellResult {
   outputs: { output_type: string; name?: string; text?: string }[];
 }
 
-function plan(steps: ({ code: string } | { write: { path: string; text: string } })[]): CellResult[] {
+type PlanStep = { code: string } | { write: { path: string; text: string } } | { complete: string } | { inspect: string };
+
+/** A reply to a complete_request or inspect_request (the cursor at the end of the code), as jupyter_client received it. */
+interface ShellReply {
+  msg_type: string;
+  content: { status: string; matches?: string[]; cursor_start?: number; cursor_end?: number; found?: boolean; data?: Record<string, string> };
+}
+
+function plan(steps: PlanStep[]): CellResult[] {
   const file = join(home, `plan-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ cwd: PROJECT_ROOT, steps }));
   return driver(["plan", file]) as CellResult[];
@@ -86,7 +95,7 @@ function plan(steps: ({ code: string } | { write: { path: string; text: string }
 
 const textOf = (cell: CellResult) => cell.outputs.map((output) => output.text ?? "").join("");
 
-test("nbclient: a cell re-run after a project file changed shows the new value, and says which file was reloaded", { skip }, () => {
+test("nbclient: a cell re-run after a project file changed, and a later cell using the name it imported, show the new value and say which file was reloaded", { skip }, () => {
   // A file of our own under .cache/ (ignored by git and tsc), imported by a second one:
   // the edit must reach a module the cell imports only through another.
   const dir = join(PROJECT_ROOT, ".cache", `kernel-edit-${process.pid}`);
@@ -97,12 +106,22 @@ test("nbclient: a cell re-run after a project file changed shows the new value, 
     writeFileSync(join(dir, "reader.ts"), 'import { MAX_ATTEMPTS } from "./value.ts";\nexport const attempts = () => MAX_ATTEMPTS;\n');
     const specifier = `./${relative(PROJECT_ROOT, join(dir, "reader.ts"))}`;
     const cell = `import { attempts } from "${specifier}";\nconsole.log("attempts", attempts());`;
-    const [first, second] = plan([{ code: cell }, { write: { path: value, text: "export const MAX_ATTEMPTS = 1;\n" } }, { code: cell }]);
+    const [first, second, later] = plan([
+      { code: cell },
+      { write: { path: value, text: "export const MAX_ATTEMPTS = 1;\n" } },
+      { code: cell },
+      // A later cell that uses the name without importing it again sees the next edit too.
+      { write: { path: value, text: "export const MAX_ATTEMPTS = 22;\n" } },
+      { code: 'console.log("attempts", attempts(), { attempts }.attempts());' },
+    ]);
     assert.equal(first!.status, "ok", textOf(first!));
     assert.match(textOf(first!), /attempts 3/);
     assert.equal(second!.status, "ok", textOf(second!));
     assert.match(textOf(second!), /attempts 1/);
     assert.match(textOf(second!), /value\.ts changed/);
+    assert.equal(later!.status, "ok", textOf(later!));
+    assert.match(textOf(later!), /value\.ts changed since it was loaded; this cell uses the new version/);
+    assert.match(textOf(later!), /attempts 22 22/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -114,8 +133,27 @@ test("nbclient: an uncaught StepFailed names step.ts and its line, with no kerne
     { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
   ]);
   assert.equal(failed!.status, "error");
-  assert.equal(failed!.ename, "StepFailed");
+  // The book's StepFailed leaves name at "Error" (ch38.found.step-failed-name), and ename is the thrown error's name.
+  assert.equal(failed!.ename, "Error");
   const trace = [...(failed!.traceback ?? []), textOf(failed!)].join("\n");
+  assert.match(trace, /the model finished without calling submit/);
   assert.match(trace, /examples\/ch38-typed-step\/step\.ts:\d+:\d+/);
   assert.doesNotMatch(trace, /step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
+});
+
+test("nbclient: Tab and Shift-Tab under jupyter_client see the agent an earlier cell made (its members, its type)", { skip }, () => {
+  const [cell, members, typed, shown] = plan([{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }]) as unknown as [
+    CellResult,
+    ShellReply,
+    ShellReply,
+    ShellReply,
+  ];
+  assert.equal(cell.status, "ok", textOf(cell));
+  assert.equal(members.msg_type, "complete_reply");
+  assert.ok(members.content.matches?.includes("prompt") && members.content.matches.includes("abort"), JSON.stringify(members.content));
+  assert.equal(typed.content.matches?.[0], "prompt", JSON.stringify(typed.content));
+  assert.deepEqual([typed.content.cursor_start, typed.content.cursor_end], ["await agent.".length, "await agent.pro".length]);
+  assert.equal(shown.msg_type, "inspect_reply");
+  assert.equal(shown.content.found, true);
+  assert.equal(shown.content.data?.["text/plain"], "const agent: Agent");
 });

@@ -2,6 +2,7 @@ import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../support/pin.ts"
 import { runWithCountingStreamFn } from "../counting-stream-fn.ts";
 import { collectRuntimeEvents } from "../events.ts";
 import { clip, textTable } from "../../../scripts/lib/text-table.ts";
+import { fitLines } from "../../../scripts/lib/output-width.ts";
 import { measureListenerOrder, measurePromptSettlement } from "../listener-order.ts";
 import { compileChapterListings } from "./listings-compile.ts";
 import { measureLookupBounds } from "../lookup-bounds.ts";
@@ -36,7 +37,7 @@ function section(print: Print, title: string, body: string): void {
 }
 
 /** Runs every chapter 37 demonstration against the installed Pi and prints what it measured. */
-export async function printChapter37(installed: InstalledPi, print: Print = (text) => process.stdout.write(`${text}\n`)): Promise<void> {
+export async function printChapter37(installed: InstalledPi, print: Print = (text) => process.stdout.write(`${fitLines(text)}\n`)): Promise<void> {
   print("# Chapter 37: the agent core on its own");
   print(
     `Measured against ${PACKAGE_NAMES.core} ${installed.core} and ${PACKAGE_NAMES.ai} ${installed.ai} on Node ${process.versions.node}` +

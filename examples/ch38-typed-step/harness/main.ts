@@ -1,4 +1,5 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
+import { fitLines } from "../../../scripts/lib/output-width.ts";
 import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
 
@@ -18,7 +19,7 @@ const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM }
 const { runStepTable } = await import("./table-runs.ts");
 const { describeOutcome } = await import("./measure.ts");
 
-const out = (line = "") => process.stdout.write(`${line}\n`);
+const out = (line = "") => process.stdout.write(`${fitLines(line)}\n`);
 const json = (value: unknown) => JSON.stringify(value);
 const requests = (n: number) => `${n} request${n === 1 ? "" : "s"}`;
 

@@ -1,4 +1,5 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
+import { fitLines } from "../../../scripts/lib/output-width.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
 
 // `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's
@@ -16,10 +17,11 @@ const { RECIPE_LIMITS, formatRecipeTable } = await import("./recipe-table.ts");
 
 const runs = await runStepTable();
 process.stdout.write(
+  fitLines(
   `step() against ${PACKAGE_NAMES.core} ${install.core}, scripted faux provider\n\n` +
     `${formatRecipeTable(runs)}\n\n` +
-    RECIPE_LIMITS.map((limit) => `- ${limit}`).join("\n") +
-    "\n",
+    RECIPE_LIMITS.map((limit) => `- ${limit}`).join("\n"),
+  ) + "\n",
 );
 // A row that no longer behaves as the tests pin it is a failed run, not just a line of output.
 if (runs.some((r) => !r.agrees)) process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
+import { fitLines } from "../../../scripts/lib/output-width.ts";
 import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
 import { requirePinnedPi } from "../../support/pin.ts";
 
@@ -39,5 +40,5 @@ if (values.json === true) {
     ) + "\n",
   );
 } else {
-  process.stdout.write(`${legend(rows)}\n\n${formatTable(rows)}\n\n${conclusion(rows)}\n`);
+  process.stdout.write(`${fitLines(`${legend(rows)}\n\n${formatTable(rows)}\n\n${conclusion(rows)}`)}\n`);
 }

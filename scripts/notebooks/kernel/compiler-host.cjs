@@ -1,15 +1,15 @@
 "use strict";
 // The project's compiler settings, and tslab 1.0.22's own TypeScript (5.0.4) patched for
-// the one thing the kernel still uses it for: the watch program tslab builds to answer
-// completion and inspection requests. Cells are checked and compiled by converter.cjs,
-// with the project's TypeScript.
+// the one thing the kernel still uses it for: the watch program tslab builds for a
+// `%module` cell. Cells are checked and compiled, and completion and inspection answered,
+// by converter.cjs with the project's TypeScript.
 
 /**
  * The project's settings, laid over tslab's hard-wired compiler options (and used by
  * converter.cjs).
  * - Bundler resolution honours package `exports` (tslab's node10 resolution ignores them,
  *   so subpath imports such as `@earendil-works/pi-ai/models` failed to type-check).
- * - allowImportingTsExtensions accepts `./lookup-evidence.ts`, which is how the project's
+ * - allowImportingTsExtensions accepts `./research-agent.ts`, which is how the project's
  *   own files import each other (tslab rejected it with TS5097). TypeScript reports that
  *   this option wants noEmit; tslab drops option diagnostics that have no file, and emit
  *   is unaffected, so cells still compile (tsc's tsconfig.json has noEmit).

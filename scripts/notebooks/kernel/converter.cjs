@@ -21,6 +21,9 @@ const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
 const { readerListings } = require("./reader-listings.cjs");
+const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
+const { namedCellCode } = require("./stack-traces.cjs");
+const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
 
 const CELL_PREFIX = "__tslab_cell_";
 
@@ -60,23 +63,40 @@ function projectRootFiles(ts, projectRoot) {
 // later does not cost a new checker.
 const SEED_PACKAGES = ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "@earendil-works/pi-ai/models", "typebox", "tslab"];
 
-/** Every module specifier in `file`: imports, exports, dynamic import(), import types. */
-function moduleSpecifiers(ts, file) {
+/** Every module specifier in `file` (its string literal): imports, exports, dynamic import(), import types. */
+function moduleSpecifierLiterals(ts, file) {
   const found = [];
   function visit(node) {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
+      found.push(node.moduleSpecifier);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
-      found.push(node.arguments[0].text);
+      found.push(node.arguments[0]);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      found.push(node.argument.literal.text);
+      found.push(node.argument.literal);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
-      found.push(node.moduleReference.expression.text);
+      found.push(node.moduleReference.expression);
     }
     ts.forEachChild(node, visit);
   }
   visit(file);
   return found;
+}
+
+/** Every module specifier in `file`: imports, exports, dynamic import(), import types. */
+function moduleSpecifiers(ts, file) {
+  return moduleSpecifierLiterals(ts, file).map((literal) => literal.text);
+}
+
+/**
+ * A cell's source file as the checker expects a program's files to be: bound, and with
+ * the `imports` a program records (printing a type from a module reads them).
+ */
+function bindCell(ts, cell, options) {
+  cell.imports = moduleSpecifierLiterals(ts, cell);
+  cell.moduleAugmentations = [];
+  cell.ambientModuleNames = [];
+  ts.bindSourceFile(cell, options);
+  return cell;
 }
 
 /** Whether `file` awaits outside any function: tslab then runs it in an async wrapper. */
@@ -98,8 +118,8 @@ function hasTopLevelAwait(ts, file) {
  * A converter with the interface tslab's executor calls (`convert`, `inspect`,
  * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` turns
  * an emitted ES module into the CommonJS the executor runs (stack-traces.cjs keeps maps);
- * `tslabConverter()` makes tslab's own converter, used only for completion, inspection
- * and `%module` cells (see README).
+ * `tslabConverter()` makes tslab's own converter, used only for `%module` cells (see
+ * README). Completion and inspection see earlier cells' names (cell-completion.cjs).
  */
 function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   const options = kernelCompilerOptions(ts, projectRoot);
@@ -172,8 +192,11 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     if (changed) newProgram();
   }
 
-  /** The resolutions of `cell`'s imports; false when one needs a file the program lacks. */
-  function resolveCellImports(cell) {
+  /**
+   * The resolutions of `cell`'s imports; false when one needs a file the program lacks,
+   * which is then added to the roots of the next program (unless `probe`).
+   */
+  function resolveCellImports(cell, probe = false) {
     const resolutions = new Map();
     let missing = false;
     for (const specifier of moduleSpecifiers(ts, cell)) {
@@ -181,7 +204,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       resolutions.set(specifier, resolution);
       const resolved = resolution.resolvedModule?.resolvedFileName;
       if (resolved !== undefined && program.getSourceFile(resolved) === undefined) {
-        roots.add(resolved);
+        if (!probe) roots.add(resolved);
         missing = true;
       }
     }
@@ -189,7 +212,35 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     return !missing;
   }
 
-  /** The project's own files `cell` reaches through its imports, transitively. */
+  /** Whether `fileName` is one of the project's own source files (not a package's, not a declaration file). */
+  function isProjectSource(fileName) {
+    return !fileName.includes(`${path.sep}node_modules${path.sep}`) && !fileName.endsWith(".d.ts") && !path.relative(projectRoot, fileName).startsWith("..");
+  }
+
+  /**
+   * For a name an earlier cell imported from a project file (live-imports.cjs): the file
+   * and the specifier and member the cell reads it by; undefined for any other name.
+   */
+  function liveImportOf(symbol, cell) {
+    const imported = cellImportOf(ts, symbol, cell, isCell);
+    if (imported === undefined) return undefined;
+    const resolved = cellResolutions.get(imported.file.path)?.get(imported.specifier)?.resolvedModule?.resolvedFileName;
+    if (resolved === undefined || !isProjectSource(resolved)) return undefined;
+    return { fileName: resolved, specifier: executorSpecifier(projectRoot, resolved), member: imported.member };
+  }
+
+  /** The project files earlier cells imported that `cell` uses by name: it reaches them too. */
+  const liveImportFiles = new Map(); // cell path -> file names
+  function recordLiveImports(cell) {
+    const files = new Set();
+    forEachIdentifier(ts, checker, cell, (_identifier, symbol) => {
+      const live = liveImportOf(symbol, cell);
+      if (live !== undefined) files.add(live.fileName);
+    });
+    liveImportFiles.set(cell.path, files);
+  }
+
+  /** The project's own files `cell` reaches through its imports and earlier cells' imports it uses, transitively. */
   function reachedProjectFiles(cell) {
     const reached = new Set();
     const queue = [];
@@ -202,6 +253,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       queue.push(file);
     };
     for (const resolution of cellResolutions.get(cell.path)?.values() ?? []) enqueue(resolution.resolvedModule?.resolvedFileName);
+    for (const fileName of liveImportFiles.get(cell.path) ?? []) enqueue(fileName);
     while (queue.length > 0) {
       const file = queue.shift();
       for (const specifier of file.imports ?? []) {
@@ -226,7 +278,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     const cell = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
     cell.path = fileName;
     cell.parent = previous;
-    ts.bindSourceFile(cell, options);
+    bindCell(ts, cell, options);
     return { cell, names };
   }
 
@@ -262,8 +314,9 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
 
   /**
    * Emit transformers for a cell, as tslab's: a name declared by an earlier cell is read
-   * from the executor's `exports` (in a shorthand property too, emit-fixes.cjs), and the
-   * last expression is kept in a variable the executor prints.
+   * from the executor's `exports` (in a shorthand property too, emit-fixes.cjs), or, when
+   * an earlier cell imported it from a project file, from that module (live-imports.cjs);
+   * and the last expression is kept in a variable the executor prints.
    */
   function cellTransformers(cell, names, setLastExpression) {
     const fromEarlierCell = (symbol) =>
@@ -271,13 +324,19 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
         const file = declaration.getSourceFile();
         return file !== cell && isCell(file);
       }) ?? false;
+    const earlierCellValue = (symbol, name, factory) => {
+      if (!fromEarlierCell(symbol)) return undefined;
+      const live = liveImportOf(symbol, cell);
+      return live === undefined
+        ? factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name)
+        : liveImportExpression(factory, live.specifier, live.member);
+    };
     const after = (context) => (sourceFile) => {
       const factory = context.factory;
-      const exportsOf = (name) => factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name);
       function visit(node) {
         if (ts.isIdentifier(node)) {
           if (node.parent && ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) return node;
-          return fromEarlierCell(checker.getSymbolAtLocation(node)) ? exportsOf(node.text) : node;
+          return earlierCellValue(checker.getSymbolAtLocation(node), node.text, factory) ?? node;
         }
         return ts.visitEachChild(node, visit, context);
       }
@@ -299,7 +358,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       }
       return result;
     };
-    return { after: [expandEarlierCellShorthands(ts, checker, fromEarlierCell), after] };
+    return { after: [expandEarlierCellShorthands(ts, checker, earlierCellValue), after] };
   }
 
   /** The ES module TypeScript emits for `file` (a cell or a project file). */
@@ -332,10 +391,11 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
       ({ cell, names } = makeCell(src, previous));
       resolveCellImports(cell);
     }
+    recordLiveImports(cell);
     const diagnostics = diagnosticsOf(cell);
     if (diagnostics.length > 0) return { diagnostics };
     let lastExpressionVar;
-    const output = toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name))));
+    const output = namedCellCode(toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name)))), cell.fileName.replace(/\.ts$/, ".js"));
     const token = `// cell ${cellCount}`;
     cells.set(token, cell);
     return {
@@ -348,14 +408,26 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     };
   }
 
+  /**
+   * The cell's text as a source file after the earlier cells, as convert() would check
+   * it, for completion and inspection; it is not run, and the program is not rebuilt for
+   * it (an import of a file the program lacks resolves to nothing until a cell runs).
+   */
+  function probeCell(prevDecl, src) {
+    const probe = ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), src, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    probe.path = probe.fileName;
+    probe.parent = cells.get(prevDecl);
+    bindCell(ts, probe, options);
+    resolveCellImports(probe, true);
+    return probe;
+  }
+
   let tslabOwn;
   const tslab = () => (tslabOwn ??= tslabConverter());
   return {
     convert,
-    // Completion and inspection come from tslab's own converter, which knows the
-    // project's files but not earlier cells' names.
-    inspect: (_prevDecl, src, position) => tslab().inspect("", src, position),
-    complete: (_prevDecl, src, position) => tslab().complete("", src, position),
+    inspect: (prevDecl, src, position) => inspectInCell(ts, program, probeCell(prevDecl, src), position),
+    complete: (prevDecl, src, position) => completeInCell(ts, program, probeCell(prevDecl, src), position),
     // A %module cell goes to tslab's converter, whose virtual modules cells here cannot import.
     addModule: (...args) => tslab().addModule(...args),
     close: () => tslabOwn?.close(),

@@ -7,19 +7,17 @@ const path = require("node:path");
  * tslab rewrites a name declared by an earlier cell to `exports.name`, but it missed the
  * name in a shorthand property: `{ model }` ran as a bare `model` and threw
  * ReferenceError. This transformer runs before that rewrite and writes such a property
- * out in full, `{ model: exports.model }`. `fromEarlierCell(symbol)` says whether a
- * symbol is declared by an earlier cell.
+ * out in full, `{ model: exports.model }`. `earlierCellValue(symbol, name, factory)` is
+ * the expression that reads a name an earlier cell declared, or undefined for any other.
  */
-function expandEarlierCellShorthands(ts, checker, fromEarlierCell) {
+function expandEarlierCellShorthands(ts, checker, earlierCellValue) {
   return (context) => (sourceFile) => {
     const factory = context.factory;
     function visit(node) {
       if (ts.isShorthandPropertyAssignment(node) && node.objectAssignmentInitializer === undefined) {
         const original = ts.getOriginalNode(node);
-        if (ts.isShorthandPropertyAssignment(original) && fromEarlierCell(checker.getShorthandAssignmentValueSymbol(original))) {
-          const name = original.name.text;
-          return factory.createPropertyAssignment(name, factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name));
-        }
+        const value = ts.isShorthandPropertyAssignment(original) ? earlierCellValue(checker.getShorthandAssignmentValueSymbol(original), original.name.text, factory) : undefined;
+        if (value !== undefined) return factory.createPropertyAssignment(original.name.text, value);
       }
       return ts.visitEachChild(node, visit, context);
     }

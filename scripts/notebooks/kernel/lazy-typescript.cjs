@@ -1,7 +1,7 @@
 "use strict";
-// tslab's own TypeScript (5.0.4) is needed only to answer completion and inspection
-// requests (and for `%module` and browser cells); cells are checked and compiled with the
-// project's TypeScript (converter.cjs). Loading it still cost every kernel start about
+// tslab's own TypeScript (5.0.4) is needed only for `%module` and browser cells; cells
+// are checked and compiled, and completion and inspection answered, with the project's
+// TypeScript (converter.cjs). Loading it still cost every kernel start about
 // 0.5 s of compiling its 9 MB of JavaScript, and its memory, because tslab's modules
 // require it at load. The kernel gives them this module object instead, which loads it
 // on first use.

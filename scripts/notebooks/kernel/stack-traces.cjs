@@ -4,7 +4,14 @@
 // name of a `.js` file beside the source that does not exist, so a throw in step.ts
 // pointed at `step.js:101`. The kernel asks for a source map at both steps, keeps
 // both, and maps each frame back through them to the `.ts` file and line. Frames of the
-// kernel itself (this directory, tslab) are dropped.
+// kernel itself (this directory, tslab, node:vm) are dropped.
+//
+// A cell is compiled the same way, but tslab runs it with vm.runInThisContext and no file
+// name, so its frames read `evalmachine.<anonymous>:13:22` (lines of the compiled code)
+// and three `node:vm` frames followed. The kernel names the cell's code after its emitted
+// file (a `//# sourceURL` comment, which V8 honours for code without a file name), so its
+// frames map like a project file's, and reads them as `<cell>:LINE:COLUMN`, the line and
+// column in the cell as the reader wrote it.
 
 const path = require("node:path");
 const { SourceMap } = require("node:module");
@@ -30,7 +37,7 @@ function transpileKeepingMaps(ts, transpileModule, input, transpileOptions, proj
   if (source !== undefined && result.sourceMapText !== undefined) {
     // The map names the .ts file relative to the .js tslab emits under its outDir, which
     // mirrors the project: drop the climb out of outDir and what remains is project-relative.
-    const tsFile = path.resolve(projectRoot, path.dirname(source).replace(/^(\.\.\/)+/, ""), path.basename(source));
+    const tsFile = path.resolve(projectRoot, path.dirname(source).replace(/^(\.\.(\/|$))+/, ""), path.basename(source));
     if (tsFile.startsWith(projectRoot + path.sep) && tsFile.endsWith(".ts")) {
       maps.set(tsFile.slice(0, -3) + ".js", { tsFile, toEsm: new SourceMap(JSON.parse(result.sourceMapText)), toTs: new SourceMap(tsMap) });
     }
@@ -58,21 +65,48 @@ function mapPosition(file, line, column) {
   return `${entry.tsFile}:${ts.originalLine + 1}:${ts.originalColumn + 1}`;
 }
 
-const KERNEL_FRAMES = [__dirname + path.sep, `${path.sep}node_modules${path.sep}tslab${path.sep}`];
+const KERNEL_FRAMES = [__dirname + path.sep, `${path.sep}node_modules${path.sep}tslab${path.sep}`, "(node:vm:", "at node:vm:"];
 const FRAME_LOCATION = /(\(|at )([^()\s][^()]*?\.js):(\d+):(\d+)(\)?)$/;
+/** The emitted file of a cell (converter.cjs names cells `__tslab_cell_N__.ts`). */
+const CELL_FILE = /(^|[\\/])__tslab_cell_\d+__\.js$/;
 
-/** A stack with project frames mapped to `.ts` lines and the kernel's own frames dropped. */
+/**
+ * A cell's CommonJS code, named after its emitted file (`cellFile`, the `.js` path its
+ * source map was kept under) so that its stack frames can be mapped to the cell's lines.
+ */
+function namedCellCode(js, cellFile) {
+  cellCodeLines.set(cellFile, js.split("\n").length);
+  return `${js}\n//# sourceURL=${cellFile}\n`;
+}
+/** A cell's emitted file -> how many lines its code has; tslab's wrapper call comes after them. */
+const cellCodeLines = new Map();
+
+/** What a frame's location becomes: a `.ts` position, `<cell>:L:C`, null to drop it, undefined to keep it. */
+function readableLocation(file, line, column) {
+  if (!CELL_FILE.test(file)) return mapPosition(file, line, column);
+  // tslab's wrapper, around the cell's code, is not the reader's.
+  if (line > (cellCodeLines.get(file) ?? Infinity)) return null;
+  const mapped = mapPosition(file, line, column);
+  return mapped === undefined ? null : mapped.replace(/^.*:(\d+:\d+)$/, "<cell>:$1");
+}
+
+// vm.runInThisContext puts the compiled line that threw above the message (`file:5`, the
+// line, a caret); it is compiled code, not the reader's.
+const COMPILED_LINE_HEADER = /^(?:[^\n]*__tslab_cell_\d+__\.js|evalmachine\.<anonymous>):\d+\n[^\n]*\n[ \t]*\^+[ \t]*\n\n/;
+
+/** A stack with project and cell frames mapped to their own lines and the kernel's frames dropped. */
 function readableStack(stack) {
-  return stack
-    .split("\n")
-    .filter((line) => !(line.trimStart().startsWith("at ") && KERNEL_FRAMES.some((dir) => line.includes(dir))))
-    .map((line) => {
-      const match = FRAME_LOCATION.exec(line);
-      if (match === null) return line;
-      const mapped = mapPosition(match[2], Number(match[3]), Number(match[4]));
-      return mapped === undefined ? line : line.slice(0, match.index) + match[1] + mapped + match[5];
-    })
-    .join("\n");
+  const lines = [];
+  for (const line of stack.replace(COMPILED_LINE_HEADER, "").split("\n")) {
+    if (line.trimStart().startsWith("at ") && KERNEL_FRAMES.some((dir) => line.includes(dir))) continue;
+    const match = FRAME_LOCATION.exec(line);
+    const location = match === null ? undefined : readableLocation(match[2], Number(match[3]), Number(match[4]));
+    if (location === null) continue;
+    if (location === undefined) lines.push(line);
+    // A function an earlier cell declared is called on tslab's `exports` proxy.
+    else lines.push(line.slice(0, match.index).replace(/^(\s*at )Proxy\./, location.startsWith("<cell>") ? "$1" : "$1Proxy.") + match[1] + location + match[5]);
+  }
+  return lines.join("\n");
 }
 
 /** Rewrites `error.stack` (and its causes') in place, once; returns the error. */
@@ -90,4 +124,4 @@ function withReadableStack(error, seen = new Set()) {
   return error;
 }
 
-module.exports = { toCommonJsKeepingMaps, transpileKeepingMaps, readableStack, withReadableStack };
+module.exports = { toCommonJsKeepingMaps, transpileKeepingMaps, readableStack, withReadableStack, namedCellCode };

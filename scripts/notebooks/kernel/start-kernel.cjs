@@ -11,7 +11,8 @@
 //   (emit-fixes.cjs);
 // - a type error, a throw and an escaped error each fail the cell with a name the
 //   client can read (cell-failures.cjs);
-// - requests wait until every socket is bound.
+// - requests wait until every socket is bound;
+// - an interrupt aborts the Agents the cells hold that are still running (interrupt.cjs).
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
 // tslab runs the compiled cells and project files. `--import tsx/esm` (tsx's ES module
@@ -30,6 +31,7 @@ const { createConverter } = require("./converter.cjs");
 const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
+const { withAgentAbortOnInterrupt } = require("./interrupt.cjs");
 const { createPendingWork } = require("./pending-work.cjs");
 const { readFileSync } = require("node:fs");
 // Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
@@ -103,8 +105,8 @@ const failures = createCellFailures(contract);
 const pendingWork = createPendingWork();
 
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
-// this function; the kernel's converter takes its place. tslab's own is made only if a
-// client asks for completion or inspection.
+// this function; the kernel's converter takes its place. tslab's own is made only for a
+// `%module` cell.
 const tslabCreateConverter = converterModule.createConverter;
 converterModule.createConverter = (options) =>
   options?.isBrowser
@@ -130,7 +132,8 @@ executorModule.createExecutor = function (rootDir, converters, console) {
     close: () => converters.close(),
   };
   const executor = createExecutor(rootDir, patchedConverters, failures.withThrowTracking(console));
-  return failures.withFailureTracking(executor);
+  const loadAgent = () => fromProject("@earendil-works/pi-agent-core").Agent;
+  return withAgentAbortOnInterrupt(failures.withFailureTracking(executor), loadAgent, (line) => console.log(line));
 };
 
 const handleExecute = jupyterModule.JupyterHandlerImpl.prototype.handleExecute;

@@ -5,8 +5,9 @@ kernelspec `npm run kernel:install` wrote into $JUPYTER_DATA_DIR.
     /usr/bin/python3 execute.py plan PLAN.json
 
 `notebooks` executes each file whole with NotebookClient.execute(), as Jupyter's
-"Run all" does. `plan` runs cells one at a time in one kernel, with file edits between
-them, for what a reader does (re-running a cell after editing a project file). Prints
+"Run all" does. `plan` runs cells one at a time in one kernel, with file edits, completion
+(Tab) and inspection (Shift-Tab) requests between them, for what a reader does
+(re-running a cell after editing a project file, completing a name from an earlier cell). Prints
 one JSON document on stdout; the Node test (nbclient.test.ts) reads it.
 """
 
@@ -17,6 +18,7 @@ import sys
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+from nbclient.util import run_sync
 
 KERNEL_NAME = "pi-companion-tslab"
 CELL_TIMEOUT_S = 600
@@ -45,6 +47,19 @@ def run_notebooks(files):
     return results
 
 
+def shell_request(client, method, **content):
+    """Sends one shell request with jupyter_client's own method and returns its reply's content."""
+
+    async def request():
+        msg_id = getattr(client.kc, method)(**content)
+        while True:
+            reply = await client.kc.get_shell_msg(timeout=CELL_TIMEOUT_S)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                return {"msg_type": reply["header"]["msg_type"], "content": reply["content"]}
+
+    return run_sync(request)()
+
+
 def run_plan(plan_file):
     plan = json.loads(pathlib.Path(plan_file).read_text())
     nb = nbformat.v4.new_notebook()
@@ -58,6 +73,11 @@ def run_plan(plan_file):
         for step in plan["steps"]:
             if "write" in step:
                 pathlib.Path(step["write"]["path"]).write_text(step["write"]["text"])
+                continue
+            if "complete" in step or "inspect" in step:
+                method = "complete" if "complete" in step else "inspect"
+                code = step[method]
+                results.append(shell_request(client, method, code=code, cursor_pos=len(code)))
                 continue
             cell = nbformat.v4.new_code_cell(step["code"])
             nb.cells.append(cell)

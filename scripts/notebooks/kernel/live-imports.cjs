@@ -1,0 +1,65 @@
+"use strict";
+// Names an earlier cell imported from a project file, read live. tslab stores what a
+// cell imports in its `exports` once, when the importing cell runs, and a later cell
+// reads it there: after a reader edited the file, a later cell that used the name (and
+// did not import it again) still ran the old code, with no note. Here a later cell reads
+// such a name from the module itself, `require("./examples/…").name`, so it gets the
+// module the kernel holds now: the reloaded one after an edit (emit-fixes.cjs reloads
+// it and the modules importing it, and the cell's output says so). Names from packages
+// (Pi) cannot change while the kernel runs and are still read from `exports`.
+
+const path = require("node:path");
+
+/**
+ * The import an alias `symbol` stands for, when it is declared by an import in a cell
+ * other than `cell`: the declaring cell's file, the module specifier as written, and the
+ * member read (`undefined` for a namespace import).
+ */
+function cellImportOf(ts, symbol, cell, isCell) {
+  const declaration = symbol?.declarations?.[0];
+  if (declaration === undefined) return undefined;
+  const file = declaration.getSourceFile();
+  if (file === cell || !isCell(file)) return undefined;
+  let importDeclaration;
+  let member;
+  if (ts.isImportSpecifier(declaration)) {
+    importDeclaration = declaration.parent.parent.parent;
+    member = (declaration.propertyName ?? declaration.name).text;
+  } else if (ts.isImportClause(declaration)) {
+    importDeclaration = declaration.parent;
+    member = "default";
+  } else if (ts.isNamespaceImport(declaration)) {
+    importDeclaration = declaration.parent.parent;
+  } else {
+    return undefined;
+  }
+  if (!ts.isImportDeclaration(importDeclaration) || !ts.isStringLiteral(importDeclaration.moduleSpecifier)) return undefined;
+  return { file, specifier: importDeclaration.moduleSpecifier.text, member };
+}
+
+/** The specifier the executor's require() finds an emitted project file by: root-relative, no extension. */
+function executorSpecifier(projectRoot, resolvedFileName) {
+  const relative = path.relative(projectRoot, resolvedFileName).replace(/\.[cm]?tsx?$/, "");
+  return `./${relative.split(path.sep).join("/")}`;
+}
+
+/** `require("./examples/…").member` (or the module itself), as the cell's code reads the name. */
+function liveImportExpression(factory, specifier, member) {
+  const module = factory.createCallExpression(factory.createIdentifier("require"), undefined, [factory.createStringLiteral(specifier)]);
+  return member === undefined ? module : factory.createPropertyAccessExpression(module, member);
+}
+
+/**
+ * Every identifier in `cell` (a bound source file) with the symbol the checker gives it;
+ * `visit(identifier, symbol)` is called for each, in source order.
+ */
+function forEachIdentifier(ts, checker, cell, visit) {
+  function walk(node) {
+    if (ts.isIdentifier(node)) visit(node, checker.getSymbolAtLocation(node));
+    else if (ts.isShorthandPropertyAssignment(node)) visit(node.name, checker.getShorthandAssignmentValueSymbol(node));
+    ts.forEachChild(node, walk);
+  }
+  walk(cell);
+}
+
+module.exports = { cellImportOf, executorSpecifier, liveImportExpression, forEachIdentifier };

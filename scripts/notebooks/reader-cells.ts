@@ -1,0 +1,13 @@
+// Cells a reader of chapter 37's notebook writes, for the tests that use a name one cell
+// declares in another (completion, inspection, interrupting a prompt).
+
+/** The cell that makes the research agent (with the faux provider) for the cells after it. */
+export const MAKE_AGENT_CELL = [
+  'import { createModels, fauxAssistantMessage, fauxProvider } from "@earendil-works/pi-ai";',
+  'import { makeResearchAgent } from "./examples/ch37-agent-core/research-agent.ts";',
+  'import { releaseCorpus } from "./examples/ch37-agent-core/corpus.ts";',
+  "const faux = fauxProvider();",
+  "const models = createModels();",
+  "models.setProvider(faux.provider);",
+  "const agent = makeResearchAgent(models, faux.getModel(), releaseCorpus);",
+].join("\n");
