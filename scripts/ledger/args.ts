@@ -20,12 +20,8 @@ export type ArgsProblem = { kind: "refused"; message: string };
 /** The ledger's command line, as the shared command-line module reads it. */
 export const LEDGER_COMMAND = {
   name: "pi-book-companion",
-<<<<<<< HEAD
-  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--listings DIR]",
-=======
   script: "start",
-  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write]",
->>>>>>> main
+  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--listings DIR]",
   details: [
     "  --json        print {pin, node, claims, findings} as JSON on stdout and nothing else",
     "  --only REGEX  run only the ids the JavaScript regular expression matches (claims and findings)",
