@@ -24,6 +24,7 @@ export function rerunWithListings(dir: string, args: readonly string[]): Promise
   });
   return new Promise((resolve, reject) => {
     child.on("error", reject);
-    child.on("close", (code, signal) => resolve(code ?? (signal === null ? 1 : 128 + 1)));
+    // A child ended by a signal has no status of its own: the run did not finish.
+    child.on("close", (code) => resolve(code ?? 1));
   });
 }
