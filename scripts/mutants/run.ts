@@ -54,7 +54,8 @@ async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: s
   if (listings !== undefined && "kind" in listings) return { failure: { kind: listings.kind, message: listings.message } };
   const report = await runLedgerAgainst(install, ledgerEntry, only, listings === undefined ? [] : ["--listings", listings.dir]);
   if (isLedgerRunFailure(report)) return { key: install.key, failure: report };
-  return { key: install.key, claims: report.claims };
+  // Findings are judged like claims: a patch may declare that one of them flips.
+  return { key: install.key, claims: [...report.claims, ...(report.findings ?? [])] };
 }
 
 /** Options of {@link runMutants}. */
