@@ -11,35 +11,51 @@ import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "listings", "main.ts");
+const STEP_TESTS = "examples/ch38-typed-step/step.test.ts";
 const FIXTURES = join(PROJECT_ROOT, "scripts", "listings", "fixtures");
 const listings = (dir: string) => runCommand(process.execPath, ["--import", "tsx", MAIN, dir], { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
 
 // Started together: each run type-checks Pi's declarations, and the two can share the machine.
 const book = listings(join(FIXTURES, "book"));
 const unfixed = listings(join(FIXTURES, "unfixed-guard"));
-const rowName = (row: (typeof stepTable)[number]) => `examples/ch38-typed-step/step.test.ts › ${row.row} — ${row.claim}`;
+const rowName = (row: (typeof stepTable)[number]) => `${row.row} — ${row.claim}`;
+
+/** The output's lines, a test's wrapped name joined again, and each test line with its file: `file › ok  name`. */
+function testLines(stdout: string): string[] {
+  let file = "";
+  return stdout
+    .replace(/\n {8}(?=\S)/g, " ")
+    .trimEnd()
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("  ")) return (file = line);
+      return `${file} › ${line.trim()}`;
+    });
+}
 
 test("listings: the book's two listings transcribed compile with 0 diagnostics and every table row of step.test.ts passes", async () => {
   const ran = await book;
   assert.equal(ran.stderr, "");
   assert.equal(ran.code, 0, ran.stdout);
-  const lines = ran.stdout.trimEnd().split("\n");
-  assert.match(lines[0]!, /^scripts\/listings\/fixtures\/book\/research-agent\.ts, scripts\/listings\/fixtures\/book\/step\.ts: 0 diagnostics, strict/);
-  for (const row of stepTable) assert.ok(lines.includes(`ok    ${rowName(row)}`), `row "${row.row}" did not pass`);
+  const lines = testLines(ran.stdout);
+  assert.match(lines[0]!, /^type-checked strictly against @earendil-works\/pi-agent-core 1\.0\.3 and @earendil-works\/pi-ai 1\.0\.3:$/);
+  assert.equal(lines[1], "0 diagnostics in scripts/listings/fixtures/book/research-agent.ts, scripts/listings/fixtures/book/step.ts");
+  for (const row of stepTable) assert.ok(lines.includes(`${STEP_TESTS} › ok  ${rowName(row)}`), `row "${row.row}" did not pass`);
   // The bug figures, the research agent's transcript and the lookup rules ran too.
   for (const file of ["harness/bug-figures.test.ts", "transcript-run.test.ts", "lookup-evidence.test.ts"]) {
-    assert.ok(lines.some((line) => line.startsWith("ok    ") && line.includes(`/${file} › `)), `no passing test of ${file}`);
+    assert.ok(lines.some((line) => line.startsWith(`examples/ch3`) && line.includes(`/${file} › ok  `)), `no passing test of ${file}`);
   }
   assert.match(lines.at(-1)!, /^\d+ passed, 0 failed$/);
-  assert.equal(lines.filter((line) => line.startsWith("ok    ")).length, Number(lines.at(-1)!.split(" ")[0]));
+  assert.equal(lines.filter((line) => line.includes(" › ok  ")).length, Number(lines.at(-1)!.split(" ")[0]));
+  for (const line of ran.stdout.split("\n")) assert.ok([...line].length <= 120, `wider than 120 columns: ${line}`);
 });
 
 test("listings: with the unfixed turn guard, the row \"submit batched with a non-terminating tool\" fails", async () => {
   const ran = await unfixed;
   assert.equal(ran.code, 1, ran.stdout + ran.stderr);
-  const lines = ran.stdout.trimEnd().split("\n");
+  const lines = testLines(ran.stdout);
   const row = stepTable.find((r) => r.row === "submit batched with a non-terminating tool")!;
-  assert.ok(lines.includes(`FAIL  ${rowName(row)}`), ran.stdout);
+  assert.ok(lines.includes(`${STEP_TESTS} › FAIL  ${rowName(row)}`), ran.stdout);
   assert.match(lines.at(-1)!, /^\d+ passed, [1-9]\d* failed$/);
   // Only step.ts is the reader's: the lookup's tests are not run against ours.
   assert.ok(!lines.some((line) => line.includes("lookup-evidence.test.ts")), "the lookup's tests ran without a reader's research-agent.ts");

@@ -7,6 +7,7 @@ import { listingSources } from "../../examples/support/listing-source.ts";
 import { PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { fitLines } from "../lib/output-width.ts";
 import { checkShapes, compileReaderListings } from "./check-listings.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
@@ -74,7 +75,8 @@ export async function runListings(install: InstalledPi, shown: readonly string[]
     for (const line of compiled.problem.lines) io.err(`listings: ${line}\n`);
     return 2;
   }
-  io.out(`${shown.join(", ")}: 0 diagnostics, strict, against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}\n`);
+  io.out(`type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`);
+  io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
   const shapes = await checkShapes();
   if (shapes !== undefined) {
     for (const line of shapes.lines) io.err(`listings: ${line}\n`);
@@ -84,9 +86,11 @@ export async function runListings(install: InstalledPi, shown: readonly string[]
   const lines = await runTests(files);
   const byFile = new Map(files.map((f) => [f, [] as TestLine[]]));
   for (const line of lines) byFile.get(line.file)?.push(line) ?? byFile.set(line.file, [line]);
+  // A file's name, then one line per test under it (wrapped under its name where it is wider than the output).
   for (const [file, tests] of byFile) {
-    if (tests.length === 0) io.out(`FAIL  ${relative(PROJECT_ROOT, file)}: no test ran (the file did not load)\n`);
-    for (const test of tests) io.out(`${test.passed ? "ok   " : "FAIL "} ${relative(PROJECT_ROOT, test.file)} › ${test.name}\n`);
+    io.out(`${relative(PROJECT_ROOT, file)}\n`);
+    if (tests.length === 0) io.out(fitLines(`  FAIL  no test ran (the file did not load)`) + "\n");
+    for (const test of tests) io.out(fitLines(`  ${test.passed ? "ok  " : "FAIL"}  ${test.name}`) + "\n");
   }
   const passed = lines.filter((l) => l.passed).length;
   const failed = lines.length - passed + [...byFile.values()].filter((t) => t.length === 0).length;
