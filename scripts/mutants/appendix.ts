@@ -131,8 +131,10 @@ export function renderAppendixD(d: AppendixD): string {
     "",
     `Written by \`npm run mutants\` (a full run: every spec in \`scripts/mutants/patches/\`) on ${d.environment.date}, Node ${d.environment.node}, ` +
       `commit ${d.environment.commit}. Each patch is applied to a copy of the pinned install (pi-agent-core ${d.pin.core}, pi-ai ${d.pin.ai}, ` +
-      `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook; ` +
-      "a listing patch (package `pi-book-companion`) edits a copy of our listing instead, which that child runs with `--listings`. Do not edit by hand.",
+      `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook` +
+      (d.patches.some((p) => p.package === LISTINGS_PACKAGE)
+        ? "; a listing patch (package `pi-book-companion`) edits a copy of our listing instead, which that child runs with `--listings`. Do not edit by hand."
+        : ". Do not edit by hand."),
     ...(d.declaredOnly
       ? [
           "",
