@@ -25,7 +25,8 @@ export const LISTINGS_COMMAND = {
 const { positionals } = commandLine(LISTINGS_COMMAND);
 if (positionals.length !== 1) refuse(LISTINGS_COMMAND, positionals.length === 0 ? "give the folder of your listings" : `one folder, not ${positionals.length}`);
 const dir = readerListingsDir() ?? fromReader("listings", positionals[0]!);
-const shown = (file: string) => forReader("listings", file);
+// Relative to where the reader typed the command, unless that climbs out of it.
+const shown = (file: string) => (forReader("listings", file).startsWith("..") ? file : forReader("listings", file));
 const folderProblem = checkFolder(dir, shown(dir));
 if (folderProblem !== undefined) {
   process.stderr.write(`listings: ${folderProblem.lines[0]}\n`);

@@ -75,13 +75,13 @@ export async function runListings(install: InstalledPi, shown: readonly string[]
     for (const line of compiled.problem.lines) io.err(`listings: ${line}\n`);
     return 2;
   }
-  io.out(`type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`);
-  io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
   const shapes = await checkShapes();
   if (shapes !== undefined) {
     for (const line of shapes.lines) io.err(`listings: ${line}\n`);
     return 2;
   }
+  io.out(`type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`);
+  io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
   const files = testsOfReaderListings();
   const lines = await runTests(files);
   const byFile = new Map(files.map((f) => [f, [] as TestLine[]]));
