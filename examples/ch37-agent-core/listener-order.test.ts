@@ -10,9 +10,11 @@ test("ch37.listeners.awaited-in-order: the second listener never starts before t
   assert.deepEqual(run.firstEventLog, ["first:start", "first:end", "second:start", "second:end"]);
 });
 
-test("ch37.prompt.settles-after-agent_end-listeners: prompt() stays pending while an agent_end listener holds", async () => {
-  const run = await measurePromptSettlement();
-  assert.equal(run.listenerEntered, true);
-  assert.equal(run.settledWhileListenerHeld, false);
-  assert.deepEqual(run.order, ["agent_end listener entered", "agent_end listener finished", "prompt() settled"]);
-});
+for (const end of ["stop", "error", "aborted", "listener-threw"] as const) {
+  test(`ch37.prompt.settles-after-agent_end-listeners: run ends ${end}, prompt() stays pending while an agent_end listener holds`, async () => {
+    const run = await measurePromptSettlement(end);
+    assert.equal(run.listenerEntered, true);
+    assert.equal(run.settledWhileListenerHeld, false);
+    assert.deepEqual(run.order, ["agent_end listener entered", "agent_end listener finished", "prompt() settled"]);
+  });
+}

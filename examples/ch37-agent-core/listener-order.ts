@@ -45,6 +45,9 @@ export async function measureListenerOrder(): Promise<ListenerOrderRun> {
   };
 }
 
+/** How the run ends: the model stops, the request ends in error or aborted, or an earlier listener threw once at turn_end. */
+export type RunEnd = "stop" | "error" | "aborted" | "listener-threw";
+
 /** Whether `prompt()` settled while an `agent_end` listener was still holding. */
 export interface PromptSettlementRun {
   /** The `agent_end` listener was entered. */
@@ -59,9 +62,21 @@ export interface PromptSettlementRun {
  * Holds the `agent_end` listener on a deferred promise, lets several macrotask turns pass,
  * and looks whether `prompt()` has settled meanwhile; then releases the listener.
  */
-export async function measurePromptSettlement(): Promise<PromptSettlementRun> {
-  const { models, model } = scriptedModels([fauxAssistantMessage("Yes: 2.4 shipped.")]);
+export async function measurePromptSettlement(end: RunEnd = "stop"): Promise<PromptSettlementRun> {
+  const { models, model } = scriptedModels([
+    end === "error" || end === "aborted"
+      ? fauxAssistantMessage("", { stopReason: end, errorMessage: end === "error" ? "upstream 503" : "request cancelled" })
+      : fauxAssistantMessage("Yes: 2.4 shipped."),
+  ]);
   const agent = makeResearchAgent(models, model, releaseCorpus);
+  if (end === "listener-threw") {
+    let thrown = false;
+    agent.subscribe((event) => {
+      if (event.type !== "turn_end" || thrown) return;
+      thrown = true;
+      throw new Error("listener failed at turn_end");
+    });
+  }
   const entered = deferred();
   const release = deferred();
   const order: string[] = [];
@@ -73,9 +88,12 @@ export async function measurePromptSettlement(): Promise<PromptSettlementRun> {
     order.push("agent_end listener finished");
   });
   let settled = false;
-  const prompted = agent.prompt("Did the release ship?").then(() => {
+  const prompted = agent.prompt("Did the release ship?").then(
+    () => "",
+    () => " (rejected)",
+  ).then((how) => {
     settled = true;
-    order.push("prompt() settled");
+    order.push(`prompt() settled${how}`);
   });
   // If agent_end never reached the listener, prompt() settling ends the wait instead of a hang.
   await Promise.race([entered.promise, prompted]);

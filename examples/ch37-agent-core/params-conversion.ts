@@ -12,6 +12,8 @@ export interface ConversionRun {
   validAsSent: boolean;
   /** What execute was called with, or undefined when it was not called. */
   executedWith: unknown;
+  /** What execute received passes the schema (false when execute was not called). */
+  executedWithValid: boolean;
   isError: boolean;
 }
 
@@ -41,6 +43,7 @@ export async function runConvertedArguments(): Promise<ConversionRun> {
     sent,
     validAsSent: Value.Check(LookupParams, sent),
     executedWith,
+    executedWithValid: executedWith !== undefined && Value.Check(LookupParams, executedWith),
     isError: result?.role === "toolResult" ? result.isError : false,
   };
 }

@@ -3,6 +3,7 @@ import { contentText, fauxAssistantMessage, fauxToolCall } from "@earendil-works
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
 import { lookupEvidence } from "./research-agent.ts";
+import { recordingStreamFn } from "./counting-stream-fn.ts";
 
 const FOLLOW_UP = "Follow-up: now check the installer.";
 
@@ -39,6 +40,51 @@ export async function runQueueOnFailedEnd(stopReason: "error" | "aborted"): Prom
     agentEnds,
     followUpDelivered: agent.state.messages.some((m) => m.role === "user" && contentText(m.content) === FOLLOW_UP),
     queuedAfterRun: agent.hasQueuedMessages(),
+    providerRequests: faux.state.callCount,
+  };
+}
+
+const STEER = "Steer: check the installer too.";
+
+/** A steer sent while a request runs that ends with `stopReason`, then the host's next prompt. */
+export interface FailedEndSteerRun {
+  stopReason: "error" | "aborted";
+  /** The steer was still queued after the failed run's prompt() settled. */
+  queuedAfterRun: boolean;
+  /** The steer reached the failed run's transcript. */
+  deliveredInRun: boolean;
+  /** The user messages of the request made for the next prompt, in order. */
+  nextRequestUserTexts: string[];
+  providerRequests: number;
+}
+
+/** Steers while the first request streams; that request ends with `stopReason`; then prompts again. */
+export async function runSteerOnFailedEnd(stopReason: "error" | "aborted"): Promise<FailedEndSteerRun> {
+  const { faux, models, model } = scriptedModels([
+    fauxAssistantMessage("", { stopReason, errorMessage: stopReason === "error" ? "upstream 503" : "request cancelled" }),
+    fauxAssistantMessage("2.4 shipped; the installer is fixed."),
+  ]);
+  const recorder = recordingStreamFn(models.streamSimple.bind(models));
+  const agent = new Agent({
+    initialState: { systemPrompt: "Research, then answer.", model, tools: [lookupEvidence(releaseCorpus)] },
+    streamFn: recorder.streamFn,
+  });
+  let steered = false;
+  agent.subscribe((event) => {
+    if (event.type !== "message_start" || event.message.role !== "assistant" || steered) return;
+    steered = true;
+    agent.steer({ role: "user", content: STEER, timestamp: Date.now() });
+  });
+  await agent.prompt("Did the release ship?");
+  const queuedAfterRun = agent.hasQueuedMessages();
+  const deliveredInRun = agent.state.messages.some((m) => m.role === "user" && contentText(m.content) === STEER);
+  await agent.prompt("Second question: is the installer fixed?");
+  const next = recorder.requests[1]?.messages ?? [];
+  return {
+    stopReason,
+    queuedAfterRun,
+    deliveredInRun,
+    nextRequestUserTexts: next.flatMap((m) => (m.role === "user" ? [contentText(m.content)] : [])),
     providerRequests: faux.state.callCount,
   };
 }

@@ -1,3 +1,4 @@
+import type { Agent } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, type Message } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
@@ -24,6 +25,25 @@ const userTexts = (messages: Message[]) => messages.filter((m) => m.role === "us
  * (keeping the system head) and prompts again; compares the two requests.
  */
 export async function runReplaceWhileIdle(): Promise<ReplacementRun> {
+  return replaceAndCompare(() => {});
+}
+
+/**
+ * The same replacement in an Agent whose `prepareRequest` hook replaces every request's
+ * messages with a record the host keeps itself (a stand-in for a session's projection, as
+ * pi-coding-agent's AgentSession installs one): what the next request carried.
+ */
+export async function runReplaceUnderRequestHook(): Promise<ReplacementRun> {
+  return replaceAndCompare((agent) => {
+    const record: Message[] = [];
+    agent.subscribe((event) => {
+      if (event.type === "message_end") record.push(event.message as Message);
+    });
+    agent.prepareRequest = ({ context }) => ({ context: { ...context, messages: [...context.messages.filter((m) => m.role === "system"), ...record] } });
+  });
+}
+
+async function replaceAndCompare(prepare: (agent: Agent) => void): Promise<ReplacementRun> {
   const requests: Message[][] = [];
   const answer = (text: string) => (context: { messages: Message[] }) => {
     requests.push(structuredClone(context.messages));
@@ -31,6 +51,7 @@ export async function runReplaceWhileIdle(): Promise<ReplacementRun> {
   };
   const { models, model } = scriptedModels([answer("Yes: 2.4 shipped."), answer("It is still open.")]);
   const agent = makeResearchAgent(models, model, releaseCorpus);
+  prepare(agent);
   await agent.prompt("Did the release ship?");
 
   const idleAtReplacement = !agent.state.isStreaming;

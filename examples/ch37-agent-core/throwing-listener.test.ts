@@ -10,8 +10,17 @@ test("ch37.found.throwing-listener-ends-run: a listener throwing at turn_end end
   assert.equal(run.lastMessage, "assistant(error: listener failed at turn_end)");
 });
 
-test("ch37.prompt.settles-after-agent_end-listeners: qualified — a throwing agent_end listener: prompt() rejects and the later agent_end listener never runs", async () => {
+test("ch37.found.throwing-listener-ends-run: a listener throwing at every agent_end: prompt() rejects and the later agent_end listener never runs", async () => {
   const run = await runThrowingListener("agent_end");
   assert.equal(run.promptRejected, "listener failed at agent_end");
   assert.equal(run.agentEndsSeenByLaterListener, 0);
 });
+
+for (const throwsAt of ["turn_end", "agent_end"] as const) {
+  test(`ch37.found.throwing-listener-ends-run: qualified — a listener throwing once, at the first ${throwsAt}: prompt() resolves, the later listener gets the re-sent agent_end`, async () => {
+    const run = await runThrowingListener(throwsAt, "once");
+    assert.equal(run.promptRejected, undefined);
+    assert.equal(run.agentEndsSeenByLaterListener, 1);
+    assert.equal(run.lastMessage, `assistant(error: listener failed at ${throwsAt})`);
+  });
+}

@@ -4,9 +4,11 @@ import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./corpus.ts";
 import { lookupEvidence } from "./research-agent.ts";
 
-/** What a listener that throws does to a run: the first of two listeners throws at every `throwsAt` event. */
+/** What a listener that throws does to a run: the first of two listeners throws at `throwsAt` events. */
 export interface ThrowingListenerRun {
   throwsAt: "turn_end" | "agent_end";
+  /** At every such event, or only at the first one. */
+  times: "every" | "once";
   /** prompt()'s rejection message, or undefined when it resolved. */
   promptRejected: string | undefined;
   /** agent_end events the second listener received. */
@@ -16,8 +18,8 @@ export interface ThrowingListenerRun {
   lastMessage: string;
 }
 
-/** A lookup, then an answer; listener one throws at every `throwsAt`, listener two records. */
-export async function runThrowingListener(throwsAt: "turn_end" | "agent_end"): Promise<ThrowingListenerRun> {
+/** A lookup, then an answer; listener one throws at every (or the first) `throwsAt`, listener two records. */
+export async function runThrowingListener(throwsAt: "turn_end" | "agent_end", times: "every" | "once" = "every"): Promise<ThrowingListenerRun> {
   const { faux, models, model } = scriptedModels([
     fauxAssistantMessage(fauxToolCall("lookup_evidence", { query: "release" }), { stopReason: "toolUse" }),
     fauxAssistantMessage("Yes: 2.4 shipped on 3 March."),
@@ -26,8 +28,11 @@ export async function runThrowingListener(throwsAt: "turn_end" | "agent_end"): P
     initialState: { systemPrompt: "Research, then answer.", model, tools: [lookupEvidence(releaseCorpus)] },
     streamFn: models.streamSimple.bind(models),
   });
+  let thrown = 0;
   agent.subscribe((event) => {
-    if (event.type === throwsAt) throw new Error(`listener failed at ${throwsAt}`);
+    if (event.type !== throwsAt || (times === "once" && thrown > 0)) return;
+    thrown++;
+    throw new Error(`listener failed at ${throwsAt}`);
   });
   let agentEndsSeenByLaterListener = 0;
   agent.subscribe((event) => {
@@ -41,5 +46,5 @@ export async function runThrowingListener(throwsAt: "turn_end" | "agent_end"): P
   }
   const last = agent.state.messages.at(-1);
   const lastMessage = last?.role === "assistant" ? `assistant(${last.stopReason}${last.errorMessage ? `: ${last.errorMessage}` : ""})` : (last?.role ?? "none");
-  return { throwsAt, promptRejected, agentEndsSeenByLaterListener, providerRequests: faux.state.callCount, lastMessage };
+  return { throwsAt, times, promptRejected, agentEndsSeenByLaterListener, providerRequests: faux.state.callCount, lastMessage };
 }

@@ -1,6 +1,7 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
-import { contentText, fauxAssistantMessage, fauxToolCall, type Context, type Model, Type } from "@earendil-works/pi-ai";
+import { contentText, fauxAssistantMessage, fauxToolCall, type Context, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
+import { capturePayload, chatApis } from "./wire-payloads.ts";
 
 /** A value that appears only in a result's details, so finding it anywhere is unambiguous. */
 const ONLY_IN_DETAILS = "details-only-5c1";
@@ -47,45 +48,6 @@ export type WirePayload =
   | { api: string; captured: true; carriesDetails: boolean; carriesContent: boolean }
   | { api: string; captured: false; reason: string };
 
-/** The pi-ai chat APIs whose request body can be captured without network (custom fetch + onPayload). */
-export const WIRE_APIS = [
-  { api: "openai-completions", provider: "openai" },
-  { api: "openai-responses", provider: "openai" },
-  { api: "anthropic-messages", provider: "anthropic" },
-] as const;
-
-type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
-
-/**
- * Builds the request `api` would send for `context`, capturing it from `onPayload` and
- * answering the HTTP call locally with a 400: nothing leaves the machine.
- */
-async function capturePayload(api: string, provider: string, context: Context): Promise<unknown> {
-  const module = (await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple: SimpleStream };
-  const model = {
-    id: "wire-check",
-    name: "wire-check",
-    api,
-    provider,
-    baseUrl: "http://127.0.0.1:9",
-    reasoning: false,
-    input: ["text"],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    contextWindow: 8000,
-    maxTokens: 100,
-  } as unknown as Model<never>;
-  let payload: unknown;
-  const stream = module.streamSimple(model, context, {
-    apiKey: "not-a-key",
-    onPayload: (body: unknown) => {
-      payload = body;
-    },
-    fetch: async () => new Response("not sent", { status: 400 }),
-  });
-  await stream.result();
-  return payload;
-}
-
 /** Runs two tools that keep details, then looks for them in events, transcript, Context and wire requests. */
 export async function runToolDetails(): Promise<ToolDetailsRun> {
   let nextContext: Context | undefined;
@@ -107,9 +69,9 @@ export async function runToolDetails(): Promise<ToolDetailsRun> {
   await agent.prompt("How often is the release mentioned?");
   const results = agent.state.messages.flatMap((m) => (m.role === "toolResult" ? [m] : []));
   const payloads: WirePayload[] = [];
-  for (const { api, provider } of WIRE_APIS) {
+  for (const api of await chatApis()) {
     try {
-      const body = JSON.stringify((await capturePayload(api, provider, nextContext!)) ?? null);
+      const body = JSON.stringify((await capturePayload(api, nextContext!)) ?? null);
       payloads.push(
         body === "null"
           ? { api, captured: false, reason: "onPayload was not called" }

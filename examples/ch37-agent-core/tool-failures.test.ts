@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { runToolFailures } from "./tool-failures.ts";
+import { runThrowShape, runToolFailures, THROW_SHAPES } from "./tool-failures.ts";
 
 test("ch37.tool.throw-to-iserror: a throw becomes an isError tool result with the message, and the loop goes on", async () => {
   const run = await runToolFailures();
@@ -25,3 +25,10 @@ test("ch37.tool.iserror-channel: a result that sets isError itself reaches the m
     modelSawError: true,
   });
 });
+
+for (const shape of THROW_SHAPES) {
+  test(`ch37.tool.throw-to-iserror: an execute that ${shape} becomes an isError result and the loop goes on`, async () => {
+    const run = await runThrowShape(shape);
+    assert.deepEqual({ isError: run.isError, finalStopReason: run.finalStopReason, promptRejected: run.promptRejected }, { isError: true, finalStopReason: "stop", promptRejected: false });
+  });
+}

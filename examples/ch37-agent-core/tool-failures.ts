@@ -88,3 +88,64 @@ export async function runToolFailures(): Promise<ToolFailureRun> {
     finalStopReason: last?.role === "assistant" ? last.stopReason : undefined,
   };
 }
+
+/** How a tool's execute fails: the ways a host's code can throw. */
+export const THROW_SHAPES = ["throws before returning a promise", "throws a string", "throws undefined", "rejects later", "throws after an update"] as const;
+export type ThrowShape = (typeof THROW_SHAPES)[number];
+
+/** One throw shape's result and how the run went on. */
+export interface ThrowShapeOutcome {
+  shape: ThrowShape;
+  isError: boolean | undefined;
+  text: string;
+  finalStopReason: string | undefined;
+  promptRejected: boolean;
+}
+
+function failing(shape: ThrowShape): AgentTool<typeof NoParams>["execute"] {
+  switch (shape) {
+    case "throws before returning a promise":
+      return () => {
+        throw new Error("thrown synchronously");
+      };
+    case "throws a string":
+      return async () => {
+        throw "a plain string";
+      };
+    case "throws undefined":
+      return async () => {
+        throw undefined;
+      };
+    case "rejects later":
+      return () => new Promise((_, reject) => setTimeout(() => reject(new Error("rejected on a later turn")), 5));
+    case "throws after an update":
+      return async (_id, _params, _signal, onUpdate) => {
+        onUpdate?.({ content: [{ type: "text", text: "halfway" }], details: undefined });
+        throw new Error("thrown after an update");
+      };
+  }
+}
+
+const withExecute = (execute: AgentTool<typeof NoParams>["execute"]): AgentTool<typeof NoParams> => ({ ...fetchPage, execute });
+
+/** Runs a one-tool batch whose execute fails in `shape`, then an answer. */
+export async function runThrowShape(shape: ThrowShape): Promise<ThrowShapeOutcome> {
+  const { models, model } = scriptedModels([fauxAssistantMessage(fauxToolCall("fetch_page", {}), { stopReason: "toolUse" }), fauxAssistantMessage("It failed.")]);
+  const agent = new Agent({
+    initialState: { systemPrompt: "Verify the release.", model, tools: [withExecute(failing(shape))] },
+    streamFn: models.streamSimple.bind(models),
+  });
+  let promptRejected = false;
+  await agent.prompt("Did the release ship?").catch(() => {
+    promptRejected = true;
+  });
+  const result = agent.state.messages.find((m) => m.role === "toolResult");
+  const last = agent.state.messages.at(-1);
+  return {
+    shape,
+    isError: result?.role === "toolResult" ? result.isError : undefined,
+    text: result?.role === "toolResult" ? contentText(result.content) : "",
+    finalStopReason: last?.role === "assistant" ? last.stopReason : undefined,
+    promptRejected,
+  };
+}

@@ -88,6 +88,26 @@ export async function runLedger(
   // Progress counts the claims; the negative control is reported apart, once, after the table.
   let settledClaims = 0;
   const total = selected.length;
+  // The text report goes out row by row as the rows before it are known, so that a reader who
+  // stops reading (`npm -s start | head -3`) ends the run within seconds (EPIPE) instead of
+  // after the whole ledger; the totals and the legend follow at the end.
+  const known: (Outcome | undefined)[] = selected.map(() => undefined);
+  let written = "";
+  const writeKnownPrefix = () => {
+    const unknown = new Set(selected.filter((_, i) => known[i] === undefined).map(({ claim }) => claim.id));
+    if (unknown.size === 0) return;
+    const placeholder = (id: string): Outcome => ({ kind: "crash", id, error: "not run yet" });
+    const rows = selected.map(({ catalogue, claim }, i) => ({ catalogue, claim, outcome: known[i] ?? placeholder(claim.id) }));
+    // The report groups rows by chapter, not in catalogue order: stop at the first row not yet known.
+    const lines = ledgerText(install, rows, io.width).split("\n");
+    const at = lines.findIndex((line) => /^  \S/.test(line) && unknown.has(line.trim().split(" ")[0]!));
+    const prefix = at <= 0 ? "" : `${lines.slice(0, at).join("\n")}\n`;
+    if (prefix.length > written.length && prefix.startsWith(written)) {
+      if (io.errIsTty) io.err("\r\x1b[2K"); // the progress line is redrawn at the next claim
+      io.out(prefix.slice(written.length));
+      written = prefix;
+    }
+  };
   const outcomes = await runChecks(toRun, {
     concurrency: 4,
     // The program the type checks shared is most of the memory the ledger takes: let it go
@@ -98,6 +118,10 @@ export async function runLedger(
     },
     onSettled: (outcome) => {
       if (outcome.id === negativeControl.id) return;
+      if (!args.json) {
+        known[selected.findIndex(({ claim }) => claim.id === outcome.id)] = outcome;
+        writeKnownPrefix();
+      }
       const line = `[${String(++settledClaims).padStart(String(total).length)}/${total}] ${verdictColumn(outcome).padEnd(13)} ${outcome.id}`;
       io.err(io.errIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
     },
@@ -109,7 +133,8 @@ export async function runLedger(
   if (args.json) {
     io.out(`${JSON.stringify(ledgerJson(install, rows), null, 2)}\n`);
   } else {
-    io.out(`${ledgerText(install, rows, io.width)}\n`);
+    const text = `${ledgerText(install, rows, io.width)}\n`;
+    io.out(text.startsWith(written) ? text.slice(written.length) : text);
   }
 
   let status = 0;

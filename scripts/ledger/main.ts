@@ -1,5 +1,6 @@
 // The ledger's entry point: refuse a wrong install before anything imports Pi.
 import { exitQuietlyWhenClosed } from "../lib/cli.ts";
+import { fitLines } from "../lib/output-width.ts";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { parseArgs } from "./args.ts";
 
@@ -7,7 +8,7 @@ exitQuietlyWhenClosed();
 // --help answers whatever is installed: only a run needs the pinned Pi.
 const line = parseArgs(process.argv.slice(2));
 if (line.kind === "help") {
-  process.stdout.write(`${line.text}\n`);
+  process.stdout.write(`${fitLines(line.text)}\n`);
   process.exit(0);
 }
 const install = requirePinnedPi();

@@ -26,7 +26,7 @@ export interface VerdictChange {
  * its `not-checkable` says nothing about the package, so it neither replaces a committed
  * verdict nor fails the comparison with one.
  */
-export const NO_REGISTRY_ANSWER = /^registry metadata unavailable: /;
+export const NO_REGISTRY_ANSWER = /^registry (metadata|tarball) unavailable: /;
 
 /** Whether a fresh entry is a registry lookup that went unanswered this run. */
 export function isNoRegistryAnswer(entry: { verdict: Verdict; evidence: string }): boolean {

@@ -3,6 +3,8 @@
 // run with gets one line saying what is wrong and the usage, exit 2; and output piped into
 // `head` stops the command quietly instead of crashing on EPIPE.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { fitLines } from "./output-width.ts";
+import { pipeReaderGone } from "./pipe-reader.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -135,7 +137,7 @@ export function readCommandLine<O extends Options>(command: Command<O>, argv: re
 export function orExit<T>(command: { name: string }, parsed: T | Help | Refusal): T {
   if (!isHelpOrRefusal(parsed)) return parsed;
   if (parsed.kind === "help") {
-    process.stdout.write(`${parsed.text}\n`);
+    process.stdout.write(`${fitLines(parsed.text)}\n`);
     process.exit(0);
   }
   process.stderr.write(`${command.name}: ${parsed.message}\n`);
@@ -157,6 +159,13 @@ export function exitQuietlyWhenClosed(stream: NodeJS.WriteStream = process.stdou
     if (error.code === "EPIPE") process.exit(0);
     throw error;
   });
+  // A command that writes once at the end (the ledger's totals) would otherwise work on for
+  // half a minute after `head` has gone; where /proc says so, stop within a second.
+  if (stream === process.stdout && process.platform === "linux" && !stream.isTTY) {
+    setInterval(() => {
+      if (pipeReaderGone(1)) process.exit(0);
+    }, 1_000).unref();
+  }
 }
 
 /**

@@ -11,13 +11,11 @@ import { PROJECT_ROOT } from "./paths.ts";
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")).scripts;
 
-/** The npm scripts that compose others or run a tool's own command line (tsc, node --test) rather than an entry point of ours. */
-const COMPOSITE = ["test", "typecheck", "test:unit"];
 
 /** The npm scripts that run a TypeScript entry point, with that entry point and how a reader types them. */
 const npmCommands = Object.entries(scripts).flatMap(([name, line]) => {
   const entry = /\btsx (\S+\.ts)\b/.exec(line)?.[1];
-  return entry === undefined ? [] : [{ name, entry, spelled: `${name === "start" ? "npm start" : `npm run ${name}`} --` }];
+  return entry === undefined ? [] : [{ name, entry, spelled: `${name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`} --` }];
 });
 
 /** The entry points the CI script runs directly (`node --import tsx FILE`). */
@@ -54,8 +52,8 @@ function runEntry(entry: string, args: string[], closeStdout = false): Promise<R
   return inTurn(() => spawnEntry(entry, args, closeStdout));
 }
 
-function spawnEntry(entry: string, args: string[], closeStdout: boolean): Promise<Ran> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+function spawnEntry(entry: string, args: string[], closeStdout: boolean, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   const ran: Ran = { status: null, stdout: "", stderr: "" };
   if (closeStdout) child.stdout.destroy();
   else child.stdout.on("data", (chunk: Buffer) => (ran.stdout += chunk.toString()));
@@ -64,26 +62,56 @@ function spawnEntry(entry: string, args: string[], closeStdout: boolean): Promis
 }
 
 describe("every npm script's command line", () => {
-  it("finds every npm script's entry point (the others are the composite ones) and the CI script's", () => {
+  it("finds an entry point of ours behind every npm script (test and typecheck included) and the CI script's", () => {
     const covered = new Set(npmCommands.map((c) => c.name));
-    assert.deepEqual(Object.keys(scripts).filter((name) => !covered.has(name)).sort(), [...COMPOSITE].sort());
+    assert.deepEqual(Object.keys(scripts).filter((name) => !covered.has(name)), []);
     assert.ok(ciCommands.length >= 1);
   });
 
   for (const { entry, spelled } of commands) {
     const help = runEntry(entry, ["--help"]);
-    const unknown = runEntry(entry, ["--no-such-option"]);
+    const unknown = runEntry(entry, ["--bogus"]);
     it(`${spelled} --help prints its usage and exits 0`, async () => {
       const ran = await help;
       assert.equal(ran.status, 0, ran.stderr);
       assert.ok(ran.stdout.startsWith(`usage: ${spelled.replace(/ --$/, "")}`), ran.stdout);
+      assertFits(ran.stdout);
     });
 
-    it(`${spelled} --no-such-option is refused in one line with exit 2`, async () => {
+    it(`${spelled} --bogus is refused in one line with exit 2`, async () => {
       const ran = await unknown;
       assert.equal(ran.status, 2);
       assert.equal(ran.stdout, "");
-      assert.match(ran.stderr, /^\S+: unknown option --no-such-option; usage: \S.*\n$/);
+      assert.match(ran.stderr, /^\S+: unknown option --bogus; usage: \S.*\n$/);
+    });
+  }
+});
+
+/** Fails naming the first line wider than `width` characters (code points, as a terminal counts them). */
+function assertFits(output: string, width = 120): void {
+  const wide = output.split("\n").find((line) => [...line].length > width);
+  assert.equal(wide, undefined, `a line of ${[...(wide ?? "")].length} columns: ${wide}`);
+}
+
+describe("an option npm took for itself (no --) is named, with the command line that passes it on", () => {
+  it("npm run turn-limit --json: refused in one line, exit 2, saying npm run turn-limit -- --json", async () => {
+    const ran = await inTurn(() => spawnEntry("examples/ch38-typed-step/harness/turn-limit.ts", [], false, { npm_lifecycle_event: "turn-limit", npm_config_json: "true" }));
+    assert.equal(ran.status, 2);
+    assert.equal(ran.stderr, "turn-limit: npm took --json for itself (options before -- are npm's); run npm run turn-limit -- --json\n");
+  });
+});
+
+// Commands whose default run takes seconds and writes nothing in a clean checkout (maps writes a stale map only); the others (npm start, matrix,
+// mutants, bench, fuzz, notebooks, test, site…) run for minutes or write files, and wrap or
+// tabulate through the same helpers (scripts/lib/text-table.ts, output-width.ts).
+describe("default output fits 120 columns when piped", () => {
+  for (const [name, args] of [["ch37", []], ["ch38", []], ["turn-limit", []], ["recipe", []], ["maps", []], ["notebooks:generate", ["--check"]]] as const) {
+    const command = commands.find((c) => c.name === name);
+    if (command === undefined) continue;
+    it(`${command.spelled} ${args.join(" ")}: no line wider than 120 columns`, async () => {
+      const ran = await runEntry(command.entry, [...args]);
+      assert.ok(ran.stdout.length > 0, ran.stderr);
+      assertFits(ran.stdout);
     });
   }
 });

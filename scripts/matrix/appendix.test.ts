@@ -110,3 +110,18 @@ test("appendix B: a port re-proved after the verdicts' run (matrix --proof-only)
   const text = renderAppendixB({ ...matrix, portProof: { ...matrix.portProof, provedAt: { date: "2026-12-01", commit: "def567890abc" } } }, environment);
   assert.match(text, /The proof \(made again on 2026-12-01 at commit def567890abc, after the verdicts' run\): examples\/ with the diff applied/);
 });
+
+test("the matrix JSON and appendix B carry the companion's findings per release, apart from the claims", () => {
+  const finding = (verdict: "holds" | "qualified", evidence: string) => ({ id: "ch38.found.argument-conversion", label: "found", verdict, evidence });
+  const withFindings: ColumnResult[] = results.map((column) =>
+    column.status !== "measured" ? column : { ...column, findings: [finding(column.key === "1.6.0" ? "qualified" : "holds", `at ${column.key}`)] },
+  );
+  const matrix = buildMatrix(withFindings);
+  assert.deepEqual(matrix.claims.map((c) => c.id), ["ch37.deps.two-runtime-deps", "ch37.callcount.two"]);
+  assert.deepEqual(matrix.findings.map((f) => f.id), ["ch38.found.argument-conversion"]);
+  assert.deepEqual(matrix.findings[0]!.verdicts["1.6.0"], { verdict: "qualified", evidence: "at 1.6.0" });
+  const text = renderAppendixB(matrix, environment);
+  assert.match(text, /## The companion's findings\n\n[^\n]*\n\n\| finding \| label \| 1\.0\.3 \(pin\) \|/);
+  assert.match(text, /\| `ch38\.found\.argument-conversion` \| found \| holds \| — \| holds \| holds \| qualified \| 1\.6\.0 \|/);
+  assert.match(renderSummary(matrix), /ch38\.found\.argument-conversion: holds at 1\.5\.0 -> qualified at 1\.6\.0/);
+});

@@ -149,10 +149,21 @@ function evidenceLine(change: ClaimChange): string {
 export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment): string {
   const { releases, unpinned } = comparedColumns(matrix);
   const versionsOf = columnVersions(matrix);
-  const releaseChanges = changesAlong(matrix.claims, releases, versionsOf);
+  // A JSON written before findings were carried (--proof-only reads the last run's) has none.
+  const findings = matrix.findings ?? [];
+  const rows = [...matrix.claims, ...findings];
+  const releaseChanges = changesAlong(rows, releases, versionsOf);
   const first = firstVerdictChange(releaseChanges);
-  const unpinnedChanges = unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(matrix.claims, [PIN.core, unpinned], versionsOf) : [];
+  const unpinnedChanges = unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(rows, [PIN.core, unpinned], versionsOf) : [];
   const columns = matrix.columns;
+  const table = (claims: readonly Matrix["claims"][number][], what: string) => [
+    `| ${what} | label | ${columns.map(heading).join(" | ")} | first change |`,
+    `| --- | --- | ${columns.map(() => "---").join(" | ")} | --- |`,
+    ...claims.map((claim) => {
+      const verdicts = columns.map((c) => shown(claim.verdicts[c.key], c.crashes.some((x) => x.id === claim.id)));
+      return `| \`${claim.id}\` | ${claim.label} | ${verdicts.join(" | ")} | ${first.get(claim.id) ?? "—"} |`;
+    }),
+  ];
   const out: string[] = [];
 
   out.push("# Appendix B — The claims at each release of Pi", "");
@@ -169,13 +180,15 @@ export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment):
   out.push("");
 
   out.push("## Verdicts", "", ...VERDICT_LEGEND, "");
-  out.push(`| claim | label | ${columns.map(heading).join(" | ")} | first change |`);
-  out.push(`| --- | --- | ${columns.map(() => "---").join(" | ")} | --- |`);
-  for (const claim of matrix.claims) {
-    const verdicts = columns.map((c) => shown(claim.verdicts[c.key], c.crashes.some((x) => x.id === claim.id)));
-    out.push(`| \`${claim.id}\` | ${claim.label} | ${verdicts.join(" | ")} | ${first.get(claim.id) ?? "—"} |`);
-  }
-  out.push("");
+  out.push(...table(matrix.claims, "claim"), "");
+  out.push("## The companion's findings", "");
+  out.push(
+    findings.length === 0
+      ? "This run carried no findings."
+      : "What the companion measured that the book does not state (chapters/findings.tsv), judged by the same ledger in every column.",
+    "",
+  );
+  if (findings.length > 0) out.push(...table(findings, "finding"), "");
 
   out.push("## What changed between releases", "");
   const verdictMoves = releaseChanges.filter((c) => c.verdictChanged);
@@ -221,9 +234,10 @@ export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment):
 export function renderSummary(matrix: Matrix): string {
   const { releases, unpinned } = comparedColumns(matrix);
   const versionsOf = columnVersions(matrix);
+  const rows = [...matrix.claims, ...(matrix.findings ?? [])];
   const moves = [
-    ...changesAlong(matrix.claims, releases, versionsOf),
-    ...(unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(matrix.claims, [PIN.core, unpinned], versionsOf) : []),
+    ...changesAlong(rows, releases, versionsOf),
+    ...(unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(rows, [PIN.core, unpinned], versionsOf) : []),
   ].filter((c) => c.verdictChanged);
   const width = Math.max(...matrix.columns.map((c) => heading(c).length));
   const lines = matrix.columns.map((c) => `${heading(c).padEnd(width)}  ${status(matrix, c)}${c.port === undefined ? "" : ` (through ${c.port.split(":")[0]})`}`);

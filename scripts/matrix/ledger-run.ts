@@ -8,8 +8,8 @@ import { PORT_ENV, portFor } from "./port/ports.ts";
 import type { Port } from "./port/transform.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 
-/** What the matrix reads of the ledger's `--json` document: the versions, Node and the book's claims. */
-export type LedgerReport = Pick<LedgerJson, "pin" | "node" | "claims">;
+/** What the matrix reads of the ledger's `--json` document: the versions, Node, the book's claims and the companion's findings. */
+export type LedgerReport = Pick<LedgerJson, "pin" | "node" | "claims"> & Partial<Pick<LedgerJson, "findings">>;
 
 /** Why a column has an install but no verdicts. A crash is not a verdict. */
 export interface LedgerRunFailure {

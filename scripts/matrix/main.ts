@@ -95,7 +95,7 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
     `${position} ${column.key}: ${tally("holds")} holds, ${tally("qualified")} qualified, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable` +
       `${crashed > 0 ? `, ${crashed} crashed` : ""} (ledger ${seconds(ledgerStarted)})`,
   );
-  return { ...base, installed: install.versions, port, status: "measured", node: report.node, claims: report.claims };
+  return { ...base, installed: install.versions, port, status: "measured", node: report.node, claims: report.claims, findings: report.findings ?? [] };
 }
 
 /**

@@ -22,6 +22,8 @@ export interface ColumnResult {
   /** The Node that ran the ledger. */
   node?: string;
   claims: LedgerJsonEntry[];
+  /** The companion's findings measured there (chapters/findings.tsv), apart from the book's claims. */
+  findings?: LedgerJsonEntry[];
 }
 
 /** A check that crashed in one column: no verdict there, and the error says why. */
@@ -61,17 +63,19 @@ export interface Matrix {
   /** Column keys in order: releases oldest first, then the unpinned column. */
   versions: string[];
   claims: MatrixClaim[];
+  /** The companion's findings, one row per finding id, like the claims. */
+  findings: MatrixClaim[];
   /** Each column's install and status (why a column has no verdicts), and its crashed checks. */
   columns: (Omit<ColumnResult, "claims"> & { crashes: CrashedCheck[] })[];
   /** The port to the newest release, when the book's code needs one there. */
   portProof?: PortProof;
 }
 
-/** Folds the columns' ledger claims into one row per claim id, in the ledger's order. */
-export function buildMatrix(results: readonly ColumnResult[]): Matrix {
+/** One row per id of `entries` across the columns, in the ledger's order. */
+function rowsOf(results: readonly ColumnResult[], entries: (column: ColumnResult) => readonly LedgerJsonEntry[]): MatrixClaim[] {
   const byId = new Map<string, MatrixClaim>();
   for (const column of results) {
-    for (const claim of column.claims) {
+    for (const claim of entries(column)) {
       let row = byId.get(claim.id);
       if (row === undefined) {
         row = { id: claim.id, label: claim.label, verdicts: {} };
@@ -80,12 +84,18 @@ export function buildMatrix(results: readonly ColumnResult[]): Matrix {
       if ("verdict" in claim) row.verdicts[column.key] = { verdict: claim.verdict, evidence: claim.evidence };
     }
   }
+  return [...byId.values()];
+}
+
+/** Folds the columns' ledger claims, and apart from them its findings, into one row per id, in the ledger's order. */
+export function buildMatrix(results: readonly ColumnResult[]): Matrix {
   return {
     versions: results.map((r) => r.key),
-    claims: [...byId.values()],
-    columns: results.map(({ claims, ...column }) => ({
+    claims: rowsOf(results, (column) => column.claims),
+    findings: rowsOf(results, (column) => column.findings ?? []),
+    columns: results.map(({ claims, findings, ...column }) => ({
       ...column,
-      crashes: claims.flatMap((c) => ("crash" in c ? [{ id: c.id, error: c.crash }] : [])),
+      crashes: [...claims, ...(findings ?? [])].flatMap((c) => ("crash" in c ? [{ id: c.id, error: c.crash }] : [])),
     })),
   };
 }

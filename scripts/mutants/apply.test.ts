@@ -91,3 +91,9 @@ test("mutants: an unknown option is refused in one line, exit 2; --help exits 0"
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: npm run mutants/);
 });
+
+test("mutants: a --patch file that does not exist is one line naming the file, why, and what a spec is", () => {
+  const spec = readSpec("/nonexistent.json");
+  assert.ok(isSpecProblem(spec));
+  assert.equal(spec.message, "--patch /nonexistent.json: no such file; give a JSON spec (package, file, find, replace, description, flips), e.g. scripts/mutants/extra-patches/*.json");
+});

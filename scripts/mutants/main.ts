@@ -2,6 +2,7 @@
 // Runs the claim ledger against the pinned Pi broken one behaviour at a time (the specs in
 // scripts/mutants/patches/) and checks that each patch flips the claims it declares.
 import { relative } from "node:path";
+import { readInstalledPi } from "../../examples/support/pin.ts";
 import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -89,7 +90,10 @@ async function main(): Promise<void> {
     writeAppendixD(run);
     progress("wrote appendix/D-mutants.md and .json");
   }
-  process.stdout.write(options.json ? JSON.stringify(run, null, 2) + "\n" : renderTable(run) + "\n");
+  // The JSON names the Pi it patched (each patch is applied to a copy of this install).
+  const installed = readInstalledPi();
+  const pi = "kind" in installed ? installed.message : { core: installed.core, ai: installed.ai, typebox: installed.typebox };
+  process.stdout.write(options.json ? JSON.stringify({ pi, node: process.versions.node, ...run }, null, 2) + "\n" : renderTable(run) + "\n");
   process.exitCode = runPassed(run) ? 0 : 1;
 }
 

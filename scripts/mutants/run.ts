@@ -48,7 +48,8 @@ async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: s
   if ("kind" in install) return { failure: { kind: install.kind, message: install.message } };
   const report = await runLedgerAgainst(install, ledgerEntry, only);
   if (isLedgerRunFailure(report)) return { key: install.key, failure: report };
-  return { key: install.key, claims: report.claims };
+  // Findings are judged like claims: a patch may declare that one of them flips.
+  return { key: install.key, claims: [...report.claims, ...(report.findings ?? [])] };
 }
 
 /** Options of {@link runMutants}. */

@@ -53,7 +53,12 @@ export function readSpec(path: string): PatchSpec | SpecProblem {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    return { kind: "unreadable-spec", message: `${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a spec file" : code === "EACCES" ? "not readable" : (error as Error).message;
+    return {
+      kind: "unreadable-spec",
+      message: `--patch ${path}: ${why}; give a JSON spec (package, file, find, replace, description, flips), e.g. scripts/mutants/extra-patches/*.json`,
+    };
   }
   let value: unknown;
   try {

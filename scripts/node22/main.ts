@@ -7,7 +7,7 @@ import { commandLine, refuse } from "../lib/cli.ts";
 import { runShowingOutput } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { ensureNode22, type Node22 } from "./fetch-node.ts";
-import { testFiles } from "./test-files.ts";
+import { testFiles } from "../test/test-files.ts";
 
 function say(line: string): void {
   process.stderr.write(`test:node22: ${line}\n`);

@@ -13,8 +13,8 @@ import type { Standalone } from "../chapters/standalone-listing.ts";
 import { insertValues } from "../chapters/value-plugin.ts";
 import { readPinVerdicts } from "../ledger/pin-verdicts.ts";
 import { NOT_YET_VERIFIED } from "../site/legend.ts";
-import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
-import { joinText, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
+import { KERNEL_NAME, LANGUAGE_INFO, resolvedKernelSpec } from "./kernelspec.ts";
+import { joinText, serialiseNotebook, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 /** Each claim id's verdict at the pin, as the ledger committed it. */
 export type ClaimVerdicts = Readonly<Record<string, string>>;
@@ -140,16 +140,16 @@ export function keepOutputs(fresh: Cell[], previous: readonly Cell[]): Cell[] {
 }
 
 /**
- * A notebook around `cells`, for the project's tslab kernel. Metadata a run stored
- * (language_info) is kept, so regenerating never undoes the runner's --write.
+ * A notebook around `cells`, for the project's tslab kernel. Other metadata stored in the
+ * notebook is kept; language_info is the kernel's own, as Jupyter writes it on save.
  */
 export function notebookOf(cells: Cell[], stored?: Notebook): Notebook {
   return {
     nbformat: 4,
     nbformat_minor: 4,
     metadata: {
-      language_info: { name: "typescript", file_extension: ".ts", mimetype: "text/typescript" },
       ...stored?.metadata,
+      language_info: LANGUAGE_INFO,
       kernelspec: { name: KERNEL_NAME, display_name: resolvedKernelSpec().display_name, language: "typescript" },
     },
     cells,
@@ -198,6 +198,7 @@ if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLTo
     if (check) {
       const stale = outOfDate();
       for (const chapter of stale) process.stderr.write(`${chapter.notebook} is out of date with ${chapter.source}, the examples it includes or appendix/verdicts-at-pin.json; run npm run notebooks:generate\n`);
+      if (stale.length === 0) process.stdout.write(`notebooks:generate --check: all ${CHAPTERS.length} notebooks match their chapters\n`);
       process.exit(stale.length > 0 ? 1 : 0);
     }
     const parse = projectChapterParser();
@@ -205,8 +206,11 @@ if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLTo
     const notebooks = CHAPTERS.map((chapter) => ({ chapter, nb: generateNotebook(chapter, parse, verdicts) }));
     // Everything is generated before anything is written: a bad chapter writes nothing.
     for (const { chapter, nb } of notebooks) {
-      writeNotebookAtomically(join(PROJECT_ROOT, chapter.notebook), nb);
-      process.stdout.write(`wrote ${relative(process.cwd(), join(PROJECT_ROOT, chapter.notebook))} (${nb.cells.length} cells)\n`);
+      const file = join(PROJECT_ROOT, chapter.notebook);
+      // Like npm run maps: a notebook whose bytes would not change is left alone and said so.
+      const same = existsSync(file) && readFileSync(file, "utf8") === serialiseNotebook(nb);
+      if (!same) writeNotebookAtomically(file, nb);
+      process.stdout.write(`${same ? "unchanged" : "wrote"} ${relative(process.cwd(), file)} (${nb.cells.length} cells)\n`);
     }
   } catch (error) {
     if (!(error instanceof ChapterBuildError)) throw error;

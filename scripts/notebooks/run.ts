@@ -9,7 +9,7 @@ import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader } from "../lib/reader-paths.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { joinText, readNotebook, type BadNotebook, type Output } from "../chapters/notebook-file.ts";
+import { errorText, joinText, readNotebook, type BadNotebook, type Output } from "../chapters/notebook-file.ts";
 import { runNotebookFile, type RunFailure } from "./run-notebook.ts";
 
 const DEFAULT_TIMEOUT_S = 120;
@@ -71,7 +71,7 @@ function outputText(outputs: readonly Output[]): string {
         case "stream":
           return joinText(output.text);
         case "error":
-          return [`${output.ename}: ${output.evalue}`, ...output.traceback].join("\n");
+          return errorText(output);
         default: {
           const plain = output.data["text/plain"];
           return typeof plain === "string" || Array.isArray(plain) ? joinText(plain as string[]) : JSON.stringify(output.data);

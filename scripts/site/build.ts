@@ -15,6 +15,8 @@ import { CHAPTERS, type Chapter } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
 import { anchorSections } from "./sections.ts";
+import { SiteLinks } from "./site-links.ts";
+import { renderCodePage } from "./code-pages.ts";
 import { verdictGrid } from "./verdict-grid.ts";
 
 /** The site as file name → contents, built wholly in memory so a failure writes nothing. */
@@ -25,8 +27,14 @@ export async function buildSite(options: { chapters?: readonly Chapter[]; verdic
   const verdicts = loadVerdicts(options.verdicts);
   const matrix = loadReleaseMatrix();
   const newest = matrix === undefined ? undefined : newestRelease(matrix);
+  const links = new SiteLinks(
+    new Map([
+      ...chapters.flatMap((chapter): [string, string][] => [[chapter.source, chapter.page], [chapter.notebook, notebookPage(chapter)]]),
+      ...APPENDICES.map((a): [string, string] => [`appendix/${a.file}`, a.page]),
+    ]),
+  );
   const md = projectChapterParser();
-  useSiteRenderer(md);
+  useSiteRenderer(md, links);
   const parsed = chapters.map((chapter) => {
     const { tokens } = parseChapter(md, readFileSync(join(PROJECT_ROOT, chapter.source), "utf8"), chapter.source);
     return { chapter, tokens, title: titleOf(tokens), sections: anchorSections(tokens), notebook: readChapterNotebook(chapter) };
@@ -38,9 +46,9 @@ export async function buildSite(options: { chapters?: readonly Chapter[]; verdic
   ];
   const files = new Map<string, string>();
   for (const { chapter, tokens, title, notebook } of parsed) {
-    files.set(chapter.page, renderPage(md, tokens, { chapter, nav, catalogue, verdicts, cells: cellsOfTokens(tokens, notebook) }));
+    files.set(chapter.page, renderPage(md, tokens, { chapter, nav, catalogue, verdicts, cells: cellsOfTokens(tokens, notebook), links }));
     if (notebook === undefined) continue;
-    files.set(notebookPage(chapter), renderNotebookPage(chapter, notebook, { title, nav }));
+    files.set(notebookPage(chapter), renderNotebookPage(chapter, notebook, { title, nav, links }));
     files.set(notebookDownload(chapter), readFileSync(join(PROJECT_ROOT, chapter.notebook), "utf8"));
   }
   const claims: IndexedClaim[] = rows.map((row) => {
@@ -59,8 +67,10 @@ export async function buildSite(options: { chapters?: readonly Chapter[]; verdic
     : `<section class="verdict-grid">\n<h2>The verdicts as a picture</h2>\n<p>One cell per claim and column of the table below, coloured by the verdict measured there.</p>\n` +
       `${verdictLegend()}<div class="chart">${await verdictGrid(matrix)}</div>\n</section>\n`;
   for (const appendix of APPENDICES) {
-    files.set(appendix.page, renderAppendixPage(appendix, { nav, before: appendix.file.startsWith("B-") ? grid : undefined }));
+    files.set(appendix.page, renderAppendixPage(appendix, { nav, links, before: appendix.file.startsWith("B-") ? grid : undefined }));
   }
+  // Last: every page above has registered the project files it links to.
+  for (const path of [...links.codeFiles].sort()) files.set(links.codePage(path), renderCodePage(links.codePage(path), path, nav));
   files.set("index.html", renderIndex({ chapters: parsed, claims, newest: newest?.key, nav }));
   const require = createRequire(import.meta.url);
   const highlightStyle = readFileSync(require.resolve("highlight.js/styles/github.css"), "utf8");

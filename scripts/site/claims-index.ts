@@ -1,7 +1,7 @@
 import type { CatalogueRow } from "../ledger/catalogue.ts";
 import type { LedgerVerdict } from "./claims.ts";
 import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, verdictLegend } from "./legend.ts";
+import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend.ts";
 import type { Section } from "./sections.ts";
 
 /** The claims index page. */
@@ -69,7 +69,8 @@ export function renderClaimsIndex(claims: readonly IndexedClaim[], context: { na
 <p>Every claim of the book's chapters 37 and 38 (<code>chapters/claims.tsv</code>) and every finding of this companion
 (<code>chapters/findings.tsv</code>, label <code>found</code>), with its verdict at the pin (committed in
 <code>appendix/verdicts-at-pin.json</code>) and at the newest release measured in <a href="appendix-b.html">appendix B</a>${context.newest === undefined ? "" : ` (${escapeHtml(context.newest)})`}.</p>
-${verdictLegend()}<form class="filter">
+${verdictLegend()}<p>Labels: where the book's catalogue says each claim comes from.</p>
+${labelLegend()}<form class="filter">
 <label>Verdict at the pin <select name="verdict">${options("verdict", distinct(claims.map((c) => c.atPin)))}</select></label>
 <label>At the newest release <select name="newest">${options("verdict", distinct(claims.map((c) => c.atNewest ?? "not measured")))}</select></label>
 <label>Label <select name="label">${options("label", distinct(claims.map((c) => c.row.claim.label)))}</select></label>

@@ -5,8 +5,9 @@ import { claimIdOf } from "../chapters/claim-plugin.ts";
 import type { LedgerVerdict } from "./claims.ts";
 import { codeBlock } from "./highlight.ts";
 import { listingOf, type IncludedListing } from "../chapters/include-plugin.ts";
-import { escapeHtml, htmlPage, projectHref, verdictClass, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED } from "./legend.ts";
+import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
+import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend.ts";
+import type { SiteLinks } from "./site-links.ts";
 import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
 
@@ -20,10 +21,9 @@ export interface PageContext {
   verdicts: ReadonlyMap<string, LedgerVerdict>;
   /** The notebook cell each runnable listing and run block became (see cellsOfTokens). */
   cells: ReadonlyMap<Token, { index: number; cell: CodeCell | undefined }>;
+  /** The site's pages for project files: listings link to their code page. */
+  links: SiteLinks;
 }
-
-// Chapter pages live in site/, so project files are one level up.
-const projectLink = (path: string): string => projectHref({ page: "x.html" }, path);
 
 function sourceLines(listing: IncludedListing): string {
   return listing.region === undefined ? "" : ` <span class="lines">lines ${listing.startLine}–${listing.endLine}</span>`;
@@ -34,7 +34,9 @@ function notebookLink(chapter: Chapter, cell: { index: number } | undefined): st
   return `${notebookPage(chapter)}${cell === undefined ? "" : `#${cellAnchor(cell.index)}`}`;
 }
 
-function renderListing(listing: IncludedListing, chapter: Chapter, cell: { index: number } | undefined): string {
+function renderListing(listing: IncludedListing, context: PageContext, cell: { index: number } | undefined): string {
+  const chapter = context.chapter;
+  const source = context.links.relative(chapter.page, `${context.links.codePage(listing.file)}${listing.region === undefined ? "" : `#L${listing.startLine}`}`);
   const region = listing.region === undefined ? "" : ` <span class="region">region ${escapeHtml(listing.region)}</span>`;
   const note = listing.expectedError !== undefined
     ? ` <span class="expected-error">does not compile: ${escapeHtml(listing.expectedError)} (checked at build time)</span>`
@@ -49,7 +51,7 @@ function renderListing(listing: IncludedListing, chapter: Chapter, cell: { index
     ...(listing.expectedError === undefined ? [] : [`data-expected-error="${escapeHtml(listing.expectedError)}"`]),
   ].join(" ");
   return (
-    `<figure ${attrs}>\n<figcaption><a class="source" href="${escapeHtml(projectLink(listing.file))}">${escapeHtml(listing.file)}</a>` +
+    `<figure ${attrs}>\n<figcaption><a class="source" href="${escapeHtml(source)}">${escapeHtml(listing.file)}</a>` +
     `${sourceLines(listing)}${region}${note}${notebook}</figcaption>\n` +
     `${codeBlock(listing.code, "typescript")}</figure>\n`
   );
@@ -112,12 +114,13 @@ function pageContext(env: unknown): PageContext {
 }
 
 /** Installs the site's rules for listings, run blocks and claim badges; they read env.page. */
-export function useSiteRenderer(md: MarkdownIt): void {
+export function useSiteRenderer(md: MarkdownIt, links: SiteLinks): void {
+  links.use(md);
   md.renderer.rules.listing = (tokens, idx, _options, env) => {
     const listing = listingOf(tokens[idx]!);
     if (!listing) throw new Error("listing token without a listing");
     const page = pageContext(env);
-    return renderListing(listing, page.chapter, page.cells.get(tokens[idx]!));
+    return renderListing(listing, page, page.cells.get(tokens[idx]!));
   };
   md.renderer.rules.claim = (tokens, idx, _options, env) => renderBadge(claimIdOf(tokens[idx]!), pageContext(env));
   md.renderer.rules.fence = (tokens, idx, _options, env) => {
@@ -131,14 +134,17 @@ export function useSiteRenderer(md: MarkdownIt): void {
 
 /** Renders parsed chapter tokens to a whole HTML page (`md` must have {@link useSiteRenderer}). */
 export function renderPage(md: MarkdownIt, tokens: Token[], context: PageContext): string {
-  const body = md.renderer.render(tokens, md.options, { chapter: context.chapter.source, page: context });
+  const env = { chapter: context.chapter.source, page: context, links: { page: context.chapter.page, sourceDir: "chapters" } };
+  const body = md.renderer.render(tokens, md.options, env);
   const links =
-    `<p class="page-links">Source: <a href="${projectLink(context.chapter.source)}">${escapeHtml(context.chapter.source)}</a> · ` +
-    `Notebook: <a class="notebook" href="${notebookPage(context.chapter)}">${escapeHtml(context.chapter.notebook)}</a></p>\n`;
+    `<p class="page-links">Source: <code>${escapeHtml(context.chapter.source)}</code> in the clone · ` +
+    `Notebook: <a class="notebook" href="${notebookPage(context.chapter)}">${escapeHtml(context.chapter.notebook)}</a> · ` +
+    `<a href="#legend">what the badges and labels mean</a></p>\n`;
+  const legend = `<section class="legend" id="legend">\n<h2>Verdicts and labels</h2>\n${verdictLegend()}${labelLegend()}</section>\n`;
   return htmlPage({
     address: { page: context.chapter.page },
     title: titleOf(tokens),
     nav: context.nav,
-    body: links + body + renderClaimTable(citedIds(tokens), context),
+    body: links + body + renderClaimTable(citedIds(tokens), context) + legend,
   });
 }

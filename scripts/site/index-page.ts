@@ -2,7 +2,7 @@ import { VERDICTS } from "../ledger/check.ts";
 import { APPENDICES } from "./appendix-pages.ts";
 import { CLAIMS_PAGE, badge, type IndexedClaim } from "./claims-index.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, verdictLegend } from "./legend.ts";
+import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend.ts";
 import { notebookPage } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
 
@@ -57,6 +57,9 @@ ${appendices}
 ${renderTotals(context.claims, context.newest)}<p>Verdicts at the pin are the committed ones (<code>appendix/verdicts-at-pin.json</code>,
 written by a full <code>npm start</code> when a verdict changes), so every clone renders the same badges; those at the newest
 release come from <a href="appendix-b.html">appendix B</a>. “${NOT_YET_VERIFIED}”: no verdict is stored for the claim yet.</p>
-${verdictLegend()}`;
+<h2 id="verdicts-and-labels">Verdicts and labels</h2>
+<p>Each claim carries a verdict, measured by the ledger against the installed Pi:</p>
+${verdictLegend()}<p>and a label, from the book's catalogue (the claims index filters by it):</p>
+${labelLegend()}`;
   return htmlPage({ address: { page: "index.html" }, title: "Companion to chapters 37 and 38", nav: context.nav, body });
 }

@@ -1,5 +1,5 @@
 import { VERDICTS } from "../ledger/check.ts";
-import { VERDICT_DEFINITIONS as LEDGER_DEFINITIONS } from "../ledger/legend.ts";
+import { LABEL_DEFINITIONS, VERDICT_DEFINITIONS as LEDGER_DEFINITIONS } from "../ledger/legend.ts";
 import { escapeHtml, verdictClass } from "./layout.ts";
 
 /** What each verdict means: the ledger's own definitions, so the site and the ledger say the same. */
@@ -16,4 +16,13 @@ export function verdictLegend(): string {
   const items = VERDICT_DEFINITIONS.map(({ verdict, meaning }) =>
     `<dt><span class="claim verdict-${verdictClass(verdict)}">${escapeHtml(verdict)}</span></dt><dd>${escapeHtml(meaning)}</dd>`);
   return `<dl class="legend">\n${items.join("\n")}\n</dl>\n`;
+}
+
+/**
+ * What each label of the catalogue means (documented, observed, proposed, the trailing `*`,
+ * found): the ledger's own definitions, as a definition list.
+ */
+export function labelLegend(): string {
+  const items = LABEL_DEFINITIONS.map(([label, meaning]) => `<dt><code>${escapeHtml(label)}</code></dt><dd>${escapeHtml(meaning)}</dd>`);
+  return `<dl class="legend labels">\n${items.join("\n")}\n</dl>\n`;
 }

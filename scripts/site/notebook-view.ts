@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import markdownIt from "markdown-it";
-import type { Token } from "markdown-it";
-import { joinText, type CodeCell, type Notebook, type Output } from "../chapters/notebook-file.ts";
-import { codeBlock } from "./highlight.ts";
+import type { MarkdownIt, Token } from "markdown-it";
+import { headingIds } from "./sections.ts";
+import type { SiteLinks } from "./site-links.ts";
+import { errorText, joinText, type CodeCell, type Notebook, type Output } from "../chapters/notebook-file.ts";
+import { codeBlock, highlightFences } from "./highlight.ts";
 import { listingOf } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
 import { type Chapter } from "../chapters/project.ts";
@@ -54,7 +56,7 @@ function renderOutput(output: Output): string {
     case "stream":
       return `<pre class="output output-${output.name}">${escapeHtml(joinText(output.text))}</pre>`;
     case "error":
-      return `<pre class="output output-error">${escapeHtml(withoutAnsi([`${output.ename}: ${output.evalue}`, ...output.traceback].join("\n")))}</pre>`;
+      return `<pre class="output output-error">${escapeHtml(withoutAnsi(errorText(output)))}</pre>`;
     default: {
       const svg = output.data["image/svg+xml"];
       // The SVG is this project's own chart, stored by the notebook runner: embedded as is.
@@ -75,20 +77,26 @@ export function storedOutputs(cell: CodeCell | undefined, notebookFile: string):
   return `<div class="outputs"><p class="outputs-caption">Output of the last run, stored in ${escapeHtml(notebookFile)}</p>\n${shown}\n</div>\n`;
 }
 
-const notebookMarkdown = markdownIt({ html: false, linkify: false, typographer: false });
-// Notebook links are relative to notebooks/; the page is at site/notebooks/, one level deeper.
-notebookMarkdown.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
-  const href = String(tokens[idx]!.attrGet("href") ?? "");
-  if (href.startsWith("../")) tokens[idx]!.attrSet("href", `../${href}`);
-  return self.renderToken(tokens, idx, options);
-};
+/**
+ * The Markdown of notebook cells as the site renders it: headings with ids, links to project
+ * files turned into links inside the site, and listings (an excerpt in a markdown cell)
+ * highlighted with their long lines wrapped, as on the chapter pages.
+ */
+function notebookMarkdown(links: SiteLinks): MarkdownIt {
+  const md = markdownIt({ html: false, linkify: false, typographer: false }).use(headingIds);
+  links.use(md);
+  highlightFences(md);
+  return md;
+}
 
 /** The notebook as a page: prose, each code cell with its stored outputs, a download link. */
-export function renderNotebookPage(chapter: Chapter, notebook: Notebook, context: { title: string; nav: readonly NavEntry[] }): string {
+export function renderNotebookPage(chapter: Chapter, notebook: Notebook, context: { title: string; nav: readonly NavEntry[]; links: SiteLinks }): string {
   const file = chapter.notebook.split("/").at(-1)!;
+  const md = notebookMarkdown(context.links);
+  const env = { links: { page: notebookPage(chapter), sourceDir: "notebooks" } };
   const cells = notebook.cells.map((cell, index) => {
     const id = cellAnchor(index);
-    if (cell.cell_type !== "code") return `<section class="nb-markdown" id="${id}">\n${notebookMarkdown.render(joinText(cell.source))}</section>`;
+    if (cell.cell_type !== "code") return `<section class="nb-markdown" id="${id}">\n${md.render(joinText(cell.source), env)}</section>`;
     return (
       `<section class="nb-code" id="${id}">\n<p class="nb-label"><a href="#${id}">cell ${index}</a></p>\n` +
       `${codeBlock(joinText(cell.source), "typescript")}${storedOutputs(cell, chapter.notebook)}</section>`

@@ -48,10 +48,11 @@ describe("appendix B's page: claims × releases", () => {
   });
 });
 
-describe("appendices A and C", () => {
-  for (const name of ["appendix-a.html", "appendix-c.html"]) {
-    test(`${name} renders the committed appendix`, () => {
-      assert.match(page(name), /<h1>Appendix [AC] — /);
+describe("appendices A, C and D", () => {
+  for (const name of ["appendix-a.html", "appendix-c.html", "appendix-d.html"]) {
+    test(`${name} renders the committed appendix, every heading with an id`, () => {
+      assert.match(page(name), /<h1 id="appendix-[acd]-[^"]*">Appendix [ACD](:| —) /);
+      assert.doesNotMatch(page(name), /<h[1-6]>/);
       assert.match(page(name), /<table>/);
     });
   }
@@ -122,4 +123,39 @@ test("a clean clone, before any ledger run, shows a committed verdict on every b
       assert.equal(verdict, committed.verdicts[id!], `${name}: ${id}`);
     }
   }
+});
+
+describe("appendix B's port, where the chapters' links land", () => {
+  test("the heading “Reading the book with Pi 1.6.0” has GitHub's id, which the chapter and notebook pages link to inside the site", () => {
+    assert.match(page("appendix-b.html"), /<h2 id="reading-the-book-with-pi-160">Reading the book with Pi 1\.6\.0<\/h2>/);
+    assert.match(page("ch37-agent-core.html"), /href="appendix-b\.html#reading-the-book-with-pi-160"/);
+    assert.match(page("notebooks/ch38-typed-step.html"), /href="\.\.\/appendix-b\.html#reading-the-book-with-pi-160"/);
+  });
+
+  test("the diff is highlighted, one wrapping line span per line, so no import line is clipped", () => {
+    assert.match(page("appendix-b.html"), /<pre class="code"><code class="hljs language-diff"><span class="line"><span class="hljs-/);
+  });
+});
+
+describe("labels and verdicts explained where they are shown", () => {
+  for (const name of ["index.html", "claims.html", ...CHAPTERS.map((c) => c.page)]) {
+    test(`${name} says what documented, observed, proposed, the trailing * and found mean`, () => {
+      for (const label of ["documented", "observed", "proposed", "*", "found"]) assert.match(page(name), new RegExp(`<dt><code>${label.replace("*", "\\*")}</code></dt><dd>`));
+    });
+  }
+  for (const chapter of CHAPTERS) {
+    test(`${chapter.page} has a verdict legend`, () => {
+      for (const { verdict } of VERDICT_DEFINITIONS) assert.match(page(chapter.page), new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
+    });
+  }
+});
+
+describe("notebook pages", () => {
+  test("a listing in a markdown cell (an excerpt) is highlighted with wrapping lines, like a code cell", () => {
+    const html = page("notebooks/ch37-agent-core.html");
+    const markdownCells = [...html.matchAll(/<section class="nb-markdown"[^>]*>([\s\S]*?)<\/section>/g)].map((m) => m[1]!);
+    const listings = markdownCells.filter((cell) => cell.includes("<pre"));
+    assert.ok(listings.length > 0);
+    for (const cell of listings) assert.match(cell, /<pre class="code"><code class="hljs language-(ts|typescript)"><span class="line">/);
+  });
 });

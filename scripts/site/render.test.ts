@@ -1,3 +1,4 @@
+import { SiteLinks } from "./site-links.ts";
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,16 +20,18 @@ const { escapeHtml } = markdownIt().utils;
 
 const all = (re: RegExp, text: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))];
 
-test("npm run site: a page and a notebook page (with its .ipynb) per chapter, the claims index, appendices A, B and C, contents and a stylesheet", () => {
+test("npm run site: a page and a notebook page (with its .ipynb) per chapter, the claims index, appendices A to D, contents, a stylesheet and a page per listed file", () => {
   const notebooks = CHAPTERS.flatMap((c) => [`notebooks/${c.slug}.html`, `notebooks/${c.slug}.ipynb`]);
-  const expected = [...CHAPTERS.map((c) => c.page), ...notebooks, "claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "index.html", "style.css"];
-  assert.deepEqual([...site.keys()].sort(), expected.sort());
+  const expected = [...CHAPTERS.map((c) => c.page), ...notebooks, "claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "appendix-d.html", "index.html", "style.css"];
+  assert.deepEqual([...site.keys()].filter((name) => !name.startsWith("code/")).sort(), expected.sort());
+  const listed = new Set(CHAPTERS.flatMap((c) => all(/^\{\{#include(?:-fails)? ([^:}\s]+)/m, sourceOf(c.source)).map((m) => m[1]!)));
+  for (const file of listed) assert.ok(site.has(`code/${file}.html`), `code/${file}.html`);
   const index = site.get("index.html") ?? "";
   for (const chapter of CHAPTERS) {
     assert.match(index, new RegExp(`href="${chapter.page}"`));
     assert.match(index, new RegExp(`href="notebooks/${chapter.slug}\\.html"`));
   }
-  for (const page of ["claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html"]) assert.match(index, new RegExp(`href="${page}"`));
+  for (const page of ["claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "appendix-d.html"]) assert.match(index, new RegExp(`href="${page}"`));
 });
 
 for (const chapter of CHAPTERS) {
@@ -36,12 +39,12 @@ for (const chapter of CHAPTERS) {
     const page = site.get(chapter.page) ?? "";
     const source = sourceOf(chapter.source);
 
-    test("every include directive is one listing figure linking its file in examples/", () => {
+    test("every include directive is one listing figure linking its file's page in the site, at the region's first line", () => {
       const directives = all(/^\{\{#include(?:-fails)? ([^:}\s]+)/m, source).map((m) => m[1]);
       const figures = all(/<figure class="listing[^"]*" data-file="([^"]+)"[^>]*>\n<figcaption><a class="source" href="([^"]+)"/, page);
       assert.deepEqual(figures.map((m) => m[1]), directives);
       for (const [, file, href] of figures) {
-        assert.equal(href, `../${file}`, "a listing links its file, with no line anchor a browser cannot follow");
+        assert.match(href!, new RegExp(`^code/${file!.replace(/[.]/g, "\\.")}\\.html(#L\\d+)?$`));
         assert.ok(existsSync(join(PROJECT_ROOT, file!)), `${file} exists`);
       }
     });
@@ -93,14 +96,15 @@ test("ch37.types.untyped-params-unknown: the listing that must not compile is ma
 
 describe("claim badges", () => {
   const md = projectChapterParser();
-  useSiteRenderer(md);
+  const links = new SiteLinks(new Map());
+  useSiteRenderer(md, links);
   const catalogue = new Map(readCatalogue().map((c) => [c.id, c]));
   const { tokens } = parseChapter(md, "# T\n\nRoles {{claim ch37.transcript.shape}}, calls {{claim ch37.callcount.two}}.\n", "chapters/test.md");
   const chapter = CHAPTERS[0]!;
 
   test("show the ledger's latest verdict, with its evidence as the title", () => {
     const verdicts = new Map([["ch37.transcript.shape", { verdict: "fails", evidence: "roles were user, assistant" }]]);
-    const html = renderPage(md, tokens, { chapter, nav: [], catalogue, verdicts, cells: new Map() });
+    const html = renderPage(md, tokens, { chapter, nav: [], catalogue, verdicts, cells: new Map(), links });
     const badge = /<a class="claim verdict-fails"[^>]*data-claim="ch37.transcript.shape"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
     assert.match(badge, /data-verdict="fails"/);
     assert.match(badge, /title="[^"]*roles were user, assistant"/);
@@ -108,7 +112,7 @@ describe("claim badges", () => {
   });
 
   test(`say "${NOT_YET_VERIFIED}" for a claim the ledger has not judged`, () => {
-    const html = renderPage(md, tokens, { chapter, nav: [], catalogue, verdicts: new Map(), cells: new Map() });
+    const html = renderPage(md, tokens, { chapter, nav: [], catalogue, verdicts: new Map(), cells: new Map(), links });
     const badge = /<a class="claim [^"]*"[^>]*data-claim="ch37.callcount.two"[^>]*>[\s\S]*?<\/a>/.exec(html)?.[0] ?? "";
     assert.match(badge, /class="claim verdict-not-yet-verified"/);
     assert.match(badge, new RegExp(`</code> ${NOT_YET_VERIFIED}</a>$`));

@@ -17,14 +17,18 @@ const { values } = commandLine({
   options: { json: { type: "boolean" }, ...PI_OPTION },
 });
 await runOnReleaseWhenAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
-requirePinnedPi();
+const pi = requirePinnedPi();
 const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("./turn-limit-table.ts");
 
 const rows = await measureTurnLimitTable();
 if (values.json === true) {
   process.stdout.write(
     JSON.stringify(
-      rows.map(({ variant, scenario, scriptedResponses, maxTurns, maxAttempts, providerRequests, streamFnCalls, turns, outcome }) => ({
+      {
+        // What measured the rows: the pin, or with --pi the release this child runs on.
+        pi: { core: pi.core, ai: pi.ai, typebox: pi.typebox },
+        node: process.versions.node,
+        rows: rows.map(({ variant, scenario, scriptedResponses, maxTurns, maxAttempts, providerRequests, streamFnCalls, turns, outcome }) => ({
         variant,
         scenario,
         scriptedResponses,
@@ -35,6 +39,7 @@ if (values.json === true) {
         turns,
         outcome,
       })),
+      },
       null,
       2,
     ) + "\n",

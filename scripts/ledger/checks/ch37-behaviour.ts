@@ -24,6 +24,7 @@ import type * as ReplayReads from "../../../examples/ch37-agent-core/harness/rep
 import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
 import type * as TypeExport from "../../../examples/ch37-agent-core/type-export.ts";
 import type * as UnregisteredTools from "../../../examples/ch37-agent-core/unregistered-tools.ts";
+import type * as WirePayloads from "../../../examples/ch37-agent-core/wire-payloads.ts";
 import { notCheckable, qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
@@ -59,6 +60,7 @@ const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
 const replayMetadata = ch37<typeof ReplayMetadata>("replay-metadata.ts");
 const replayReads = ch37<typeof ReplayReads>("harness/replay-reads.ts");
 const paramsConversion = ch37<typeof ParamsConversion>("params-conversion.ts");
+const wirePayloads = ch37<typeof WirePayloads>("wire-payloads.ts");
 const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
 const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
 const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
@@ -91,6 +93,13 @@ const queues = once(async () => {
 const queueRun = async (queue: QueueKind, mode: QueueRun["mode"]) =>
   (await queues()).find((run) => run.queue === queue && run.mode === mode)!;
 
+const END_WORDS: Record<ListenerOrder.RunEnd, string> = {
+  stop: "the model stops",
+  error: "the request ends in error",
+  aborted: "the request ends aborted",
+  "listener-threw": "an earlier listener throws once at turn_end",
+};
+
 const list = (items: readonly unknown[]) => (items.length === 0 ? "none" : items.join(", "));
 const describeDiagnostic = (d: CompileDiagnostic) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`;
 
@@ -111,6 +120,23 @@ async function withListingsAboutPi(judge: (listings: ListingsCompile.ListingVerd
   const { LISTINGS, listingVerdicts } = await listingsCompile();
   const { diagnostics, port } = compileAboutPi(Object.values(LISTINGS), installedPi().dirs);
   return judge(listingVerdicts(diagnostics), port === undefined ? "" : ` through ${port.name}`);
+}
+
+/**
+ * The book's case holds: whether every chat adapter of pi-ai lets the model tell an error
+ * result from a plain one, or which send the two alike (`what` names the result).
+ */
+export async function errorFlagVerdict(bookCase: string, what: string): Promise<CheckResult> {
+  const wire = await (await wirePayloads()).errorFlagOnWire();
+  const captured = wire.flatMap((w) => (w.captured ? [w] : []));
+  const alike = captured.filter((w) => !w.distinguishable).map((w) => w.api);
+  const marked = captured.filter((w) => w.distinguishable).map((w) => w.api);
+  const missed = wire.flatMap((w) => (w.captured ? [] : [`${w.api} (${w.reason})`]));
+  const across = `${what} in the request body of each of pi-ai's ${wire.length} chat adapters: marked as an error by ${list(marked)}`;
+  if (alike.length > 0)
+    return qualified(`${bookCase}; ${across}`, `${list(alike)} send${alike.length === 1 ? "s" : ""} ${what} exactly as the same result without isError: the model can tell it only from the text`);
+  if (missed.length > 0) return notCheckable(`${bookCase}; ${across}; not captured: ${missed.join(", ")}`);
+  return verdictOf(true, `${bookCase}; ${across}`);
 }
 
 function failureEvidence(outcome: ToolFailures.FailureOutcome | undefined): string {
@@ -264,9 +290,14 @@ const checks: Check[] = [
     id: "ch37.tool.throw-to-iserror",
     run: async () => {
       const run = await failures();
+      const { THROW_SHAPES, runThrowShape } = await toolFailures();
+      const shapes = [];
+      for (const shape of THROW_SHAPES) shapes.push(await runThrowShape(shape));
+      const turned = shapes.filter((s) => s.isError === true && s.finalStopReason === "stop" && !s.promptRejected);
       return verdictOf(
-        run.thrown?.isError === true && run.thrown.modelSawError && run.finalStopReason === "stop",
-        `${failureEvidence(run.thrown)}; loop went on: ${run.providerCalls} requests, final stopReason ${run.finalStopReason}`,
+        run.thrown?.isError === true && run.thrown.modelSawError && run.finalStopReason === "stop" && turned.length === shapes.length,
+        `${failureEvidence(run.thrown)}; loop went on: ${run.providerCalls} requests, final stopReason ${run.finalStopReason}; ` +
+          `an execute that ${shapes.map((s) => `${s.shape} → isError ${s.isError} "${s.text}", run ended ${s.finalStopReason}${s.promptRejected ? ", prompt() rejected" : ""}`).join("; ")}`,
       );
     },
   },
@@ -274,7 +305,9 @@ const checks: Check[] = [
     id: "ch37.tool.iserror-channel",
     run: async () => {
       const run = await failures();
-      return verdictOf(run.reported?.isError === true && run.reported.modelSawError, failureEvidence(run.reported));
+      const bookCase = `${failureEvidence(run.reported)} (the faux provider reads the Context)`;
+      if (!(run.reported?.isError === true && run.reported.modelSawError)) return verdictOf(false, bookCase);
+      return errorFlagVerdict(bookCase, "an isError result");
     },
   },
   {
@@ -297,13 +330,16 @@ const checks: Check[] = [
       const bookCase = outcomes.map(describe).join("; ");
       if (!(invalid.every((o) => !o.reachedExecute && o.isError) && valid.every((o) => o.reachedExecute && !o.isError))) return verdictOf(false, bookCase);
       const converted = await (await paramsConversion()).runConvertedArguments();
-      return !converted.validAsSent && converted.executedWith !== undefined
-        ? qualified(
-            `${bookCase}; the arguments cannot be converted to the schema`,
-            `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) was converted before validation and execute ran with ${JSON.stringify(converted.executedWith)} ` +
-              `(error result ${converted.isError}): what execute gets has passed validation, the model's arguments had not`,
-          )
-        : verdictOf(true, `${bookCase}; ${JSON.stringify(converted.sent)} → ${converted.executedWith === undefined ? "not executed" : "executed"}`);
+      const conversion =
+        `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) → ` +
+        (converted.executedWith === undefined
+          ? `not executed (error result ${converted.isError})`
+          : `execute received ${JSON.stringify(converted.executedWith)}, which passes the schema: ${converted.executedWithValid}`);
+      return verdictOf(
+        converted.executedWith === undefined || converted.executedWithValid,
+        `${bookCase}; ${conversion}` +
+          (converted.executedWith !== undefined && !converted.validAsSent ? " (the core converted the model's arguments before validating them: ch38.found.argument-conversion)" : ""),
+      );
     },
   },
   {
@@ -329,18 +365,16 @@ const checks: Check[] = [
   {
     id: "ch37.prompt.settles-after-agent_end-listeners",
     run: async () => {
-      const run = await (await listenerOrder()).measurePromptSettlement();
-      const bookCase = `order: ${run.order.join(" → ")}`;
-      if (!(run.listenerEntered && !run.settledWhileListenerHeld)) return verdictOf(false, bookCase);
-      const { runThrowingListener } = await throwingListener();
-      const throwing = await runThrowingListener("agent_end");
-      return throwing.promptRejected !== undefined && throwing.agentEndsSeenByLaterListener === 0
-        ? qualified(
-            `${bookCase}; no agent_end listener throws`,
-            `a first agent_end listener that throws: prompt() rejected with "${throwing.promptRejected}" and the second agent_end listener was never called ` +
-              `(${throwing.agentEndsSeenByLaterListener} agent_end events reached it)`,
-          )
-        : verdictOf(true, `${bookCase}; a throwing agent_end listener: the later one saw ${throwing.agentEndsSeenByLaterListener} agent_end, prompt rejected ${throwing.promptRejected !== undefined}`);
+      const { measurePromptSettlement } = await listenerOrder();
+      const runs: [ListenerOrder.RunEnd, ListenerOrder.PromptSettlementRun][] = [];
+      for (const end of ["stop", "error", "aborted", "listener-threw"] as const) runs.push([end, await measurePromptSettlement(end)]);
+      const early = runs.filter(([, run]) => !(run.listenerEntered && !run.settledWhileListenerHeld));
+      const describe = ([end, run]: (typeof runs)[number]) => `${END_WORDS[end]}: ${run.order.join(" → ")}`;
+      return verdictOf(
+        early.length === 0,
+        `a slow agent_end listener, held until released: ${runs.map(describe).join("; ")}` +
+          `; a listener that throws at every agent_end keeps the later ones from being called at all (a delivery fact: ch37.found.throwing-listener-ends-run)`,
+      );
     },
   },
   {
@@ -368,10 +402,17 @@ const checks: Check[] = [
     run: async () => {
       const run = await queueRun("steer", "all");
       const last = run.precededBy.at(-1);
-      return verdictOf(
-        run.toolFinishedFirst && last?.role === "toolResult" && run.newPerRequest[0] === 0 && run.newPerRequest[1] === 2,
-        `steered while the tool ran: tool finished first ${run.toolFinishedFirst}; delivered after ${neighbours(run)}; new steering per request ${run.newPerRequest.join(", ")}`,
-      );
+      const bookCase = `steered while the tool ran: tool finished first ${run.toolFinishedFirst}; delivered after ${neighbours(run)}; new steering per request ${run.newPerRequest.join(", ")}`;
+      if (!(run.toolFinishedFirst && last?.role === "toolResult" && run.newPerRequest[0] === 0 && run.newPerRequest[1] === 2)) return verdictOf(false, bookCase);
+      const { runSteerOnFailedEnd } = await queuesOnFailedEnd();
+      const failed = [await runSteerOnFailedEnd("error"), await runSteerOnFailedEnd("aborted")];
+      const late = failed.filter((r) => r.queuedAfterRun || !r.deliveredInRun);
+      const describeFailed = (r: QueuesOnFailedEnd.FailedEndSteerRun) =>
+        `steered while a request ran that ended ${r.stopReason}: delivered in that run ${r.deliveredInRun}, still queued after it ${r.queuedAfterRun}; ` +
+        `the next prompt's request carried the user messages ${r.nextRequestUserTexts.map((t) => `"${t}"`).join(" → ")}`;
+      return late.length > 0
+        ? qualified(`${bookCase}; the current request ends normally (stop or toolUse)`, late.map(describeFailed).join("; "))
+        : verdictOf(true, `${bookCase}; ${failed.map(describeFailed).join("; ")}`);
     },
   },
   {
@@ -462,14 +503,17 @@ const checks: Check[] = [
     run: async () => {
       const run = await (await toolDetails()).runToolDetails();
       const captured = run.payloads.filter((p) => p.captured);
-      const inPayload = captured.filter((p) => p.carriesDetails).map((p) => p.api);
-      const wire = run.payloads.map((p) => (p.captured ? `${p.api} ${p.carriesDetails ? "carries them" : "does not"}` : `${p.api} not captured (${p.reason})`));
-      return verdictOf(
-        run.inExecutionEndEvents === 2 && run.inTranscriptMessages === 2 && captured.length > 0 && inPayload.length === 0,
+      const carrying = captured.filter((p) => p.carriesDetails).map((p) => p.api);
+      const leaving = captured.filter((p) => !p.carriesDetails).map((p) => p.api);
+      const missed = run.payloads.flatMap((p) => (p.captured ? [] : [`${p.api} (${p.reason})`]));
+      const kept =
         `a succeeding and a failing (isError) tool with details: kept on tool_execution_end ×${run.inExecutionEndEvents} and on the transcript's toolResult ×${run.inTranscriptMessages}; ` +
-          `model text ${run.modelVisibleTexts.map((t) => `"${t}"`).join(", ")}; the next request's body: ${wire.join(", ")}` +
-          ` (the Context handed to the stream function holds the message objects, details ${run.inStreamFnContext ? "included" : "absent"}; the provider adapters build the request from content)`,
-      );
+        `model text ${run.modelVisibleTexts.map((t) => `"${t}"`).join(", ")}; details in the Context handed to the stream function ${run.inStreamFnContext}`;
+      const wire = `the next request's body, built by each of pi-ai's ${run.payloads.length} chat adapters: without details ${list(leaving)}; with details ${list(carrying)}`;
+      if (!(run.inExecutionEndEvents === 2 && run.inTranscriptMessages === 2 && leaving.length > 0)) return verdictOf(false, `${kept}; ${wire}`);
+      if (carrying.length > 0) return qualified(`${kept}; ${wire.replace(/; with details.*/, "")}`, `${list(carrying)} sends the whole context, details included, as the request body`);
+      if (missed.length > 0) return notCheckable(`${kept}; ${wire}; not captured: ${missed.join(", ")}`);
+      return verdictOf(true, `${kept}; ${wire}`);
     },
   },
   {

@@ -22,6 +22,7 @@ import { begin, once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
 import { runTestFile } from "../test-file.ts";
 import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
+import { errorFlagVerdict } from "./ch37-behaviour.ts";
 
 type RowRun = TableRuns.RowRun;
 type Scenario = StepTable.Scenario;
@@ -186,11 +187,16 @@ const checks: Check[] = [
       const { passed, failed } = await stepTests();
       const rowNames = h.stepTable.map((row) => `${row.row} — ${row.claim}`);
       const rowsPassed = rowNames.filter((name) => passed.includes(name));
+      // The book's words are about the table's rows: a failing test outside the table is
+      // reported, and decides nothing.
+      const rowsFailed = rowNames.filter((name) => failed.includes(name));
+      const outside = failed.filter((name) => !rowNames.includes(name));
       return verdictOf(
-        rowsPassed.length === rowNames.length && rowsPassed.length >= 14 && failed.length === 0,
+        rowsPassed.length === rowNames.length && rowsPassed.length >= 14,
         `step.test.ts: ${passed.length} passed, ${failed.length} failed; ${rowsPassed.length} of ${rowNames.length} table-row tests pass ` +
           `(the book's fourteen rows plus "an aborted response")` +
-          (failed.length > 0 ? `; failing: ${failed.join(" | ")}` : ""),
+          (rowsFailed.length > 0 ? `; failing rows: ${rowsFailed.join(" | ")}` : "") +
+          (outside.length > 0 ? `; failing outside the table: ${outside.join(" | ")}` : ""),
       );
     },
   },
@@ -274,7 +280,10 @@ const checks: Check[] = [
         : verdictOf(true, `${bookCase}; ${custom(forwards)}; ${custom(drops)}`);
     },
   },
-  tableCheck("ch38.repair.after-invalid"),
+  tableCheck("ch38.repair.after-invalid", async () => {
+    const wire = await errorFlagVerdict("", "an isError tool result (what a rejected submit gets)");
+    return wire.verdict === "qualified" ? wire.evidence.replace(/^.*; counterexample: /, "") : undefined;
+  }),
   tableCheck("ch38.maxattempts.repeat-invalid"),
   {
     id: "ch38.maxattempts.per-failed-call",
@@ -310,13 +319,13 @@ const checks: Check[] = [
       const bookCase = `each invalid submission counts: ${h.failedSubmits(repeated.run)} invalid submits → ${outcomeOf(h, repeated.run)} at the default maxAttempts ${h.DEFAULT_MAX_ATTEMPTS}`;
       if (!(repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS)) return verdictOf(false, bookCase);
       const coreFailure = core.toolEnds.find((end) => end.toolName === "submit" && end.isError);
-      return h.failedSubmits(core) > 0 && outcomeOf(h, core) === "invalid-submissions"
-        ? qualified(
-            `${bookCase}; every failed submit is a schema-invalid one`,
-            `a schema-valid submit in a response cut off by the output limit (stop reason length) is failed by the core ("${coreFailure?.text?.slice(0, 50)}…") ` +
-              `and counted as well: ${outcomeOf(h, core)} at maxAttempts 1 after ${requests(core.providerRequests)}; the counter is of failed submit calls (chapter 38's words)`,
-          )
-        : verdictOf(true, `${bookCase}; a schema-valid submit failed by the core: ${outcomeOf(h, core)}, not counted`);
+      // Counting other failed submits too leaves "counts invalid submissions" true: that is
+      // ch38.maxattempts.cause-agnostic, named here, not a counterexample.
+      return verdictOf(
+        true,
+        `${bookCase}; besides them, a schema-valid submit the core failed (stop reason length, "${coreFailure?.text?.slice(0, 50)}…") ` +
+          `counts as well: ${outcomeOf(h, core)} at maxAttempts 1 after ${requests(core.providerRequests)} (ch38.maxattempts.cause-agnostic)`,
+      );
     },
   },
   {
@@ -387,13 +396,12 @@ const checks: Check[] = [
       const book = await v2Book();
       const longer = await v2LongerScript();
       const bookCase = `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}")`;
-      if (!(book.providerRequests === figures.unfixedGuard.requests && book.outcome.startsWith("{"))) return verdictOf(false, bookCase);
-      return longer.providerRequests !== book.providerRequests
-        ? qualified(
-            `${bookCase}: the figure is the scripted conversation's length + 1 (the run ends when the script runs out)`,
-            `same guard and maxTurns, ${longer.scriptedResponses} scripted: ${againstScript(longer)}, outcome ${longer.outcome}`,
-          )
-        : verdictOf(true, `${bookCase}; ${longer.scriptedResponses} scripted: ${againstScript(longer)}`);
+      // A longer script giving a larger figure leaves the book's observation of its own run
+      // true: that is ch38.found.bug-figures-follow-script, named here, not a counterexample.
+      return verdictOf(
+        book.providerRequests === figures.unfixedGuard.requests && book.outcome.startsWith("{"),
+        `${bookCase}; the figure follows the script (ch38.found.bug-figures-follow-script): ${longer.scriptedResponses} scripted give ${againstScript(longer)}, outcome ${longer.outcome}`,
+      );
     },
   },
   {
@@ -416,13 +424,12 @@ const checks: Check[] = [
       const shorter = await v1ShorterScript();
       const oneAttempt = await v1OneAttempt();
       const bookCase = `${caseEvidence(book)}; ${againstScript(book)} (last response: "${book.lastErrorMessage}")`;
-      if (book.providerRequests !== figures.noTurnBound.requests) return verdictOf(false, bookCase);
-      return shorter.providerRequests !== book.providerRequests
-        ? qualified(
-            `${bookCase}: the figure is the scripted conversation's length + 1, whatever maxAttempts (${oneAttempt.maxAttempts}: ${againstScript(oneAttempt)})`,
-            `${shorter.scriptedResponses} scripted: ${againstScript(shorter)}, outcome ${shorter.outcome}`,
-          )
-        : verdictOf(true, `${bookCase}; ${shorter.scriptedResponses} scripted: ${againstScript(shorter)}`);
+      // As for the unfixed guard: the figure following the script is a finding, not a counterexample.
+      return verdictOf(
+        book.providerRequests === figures.noTurnBound.requests,
+        `${bookCase}; the figure follows the script, whatever maxAttempts (ch38.found.bug-figures-follow-script): ` +
+          `${shorter.scriptedResponses} scripted give ${againstScript(shorter)}, outcome ${shorter.outcome}; maxAttempts ${oneAttempt.maxAttempts} gives ${againstScript(oneAttempt)}`,
+      );
     },
   },
   {

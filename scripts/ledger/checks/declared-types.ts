@@ -1,5 +1,6 @@
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { askingTypeChecker, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { compileFiles, compileLater } from "../../../examples/support/compile.ts";
+import { askingTypeChecker, qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import {
   baseTypesOf,
   declarations,
@@ -13,6 +14,8 @@ import {
   type Member,
 } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
+import type * as HostStreamFns from "../../../examples/ch37-agent-core/host-stream-fns.ts";
+import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 
 function where(): string {
   return `${PACKAGE_NAMES.core} ${installedPi().core} declarations`;
@@ -151,6 +154,17 @@ function boundsNotInPi(): CheckResult {
   );
 }
 
+const DEFAULT_STREAM_FN_TYPED = "examples/ch37-agent-core/default-stream-fn.fails-to-compile.ts";
+compileLater([DEFAULT_STREAM_FN_TYPED]);
+const hostStreamFns = exampleFolder("ch37-agent-core")<typeof HostStreamFns>("host-stream-fns.ts");
+
+/** A declared export whose sentence promises behaviour: the declaration, then a run of that behaviour. */
+async function exportedAndRun(declared: CheckResult, run: () => Promise<CheckResult>): Promise<CheckResult> {
+  if (declared.verdict !== "holds") return declared;
+  const ran = await run();
+  return { verdict: ran.verdict, evidence: `${declared.evidence}; ${ran.evidence}` };
+}
+
 /**
  * A declaration check that needs these core exports. A release without one of them
  * measures `fails` (the claim's subject is gone), not a crash.
@@ -172,8 +186,38 @@ const checks: Check[] = [
   declarationCheck("ch37.types.replay-never-safe", ["AgentTool"], replayNeverSafe),
   declarationCheck("ch37.events.names", ["AgentEvent"], eventNames),
   declarationCheck("ch37.events.no-agent-settled", ["AgentEvent"], noAgentSettled),
-  staticCheck("ch37.exports.setDefaultStreamFn", () => exportedFunction("setDefaultStreamFn", ["streamFn"])),
-  staticCheck("ch37.exports.streamProxy", () => exportedFunction("streamProxy", ["model", "context", "options"])),
+  failsWhenListingDoesNotLoad({
+    id: "ch37.exports.setDefaultStreamFn",
+    run: () =>
+      exportedAndRun(exportedFunction("setDefaultStreamFn", ["streamFn"]), async () => {
+        const run = await (await hostStreamFns()).runWithDefaultStreamFn();
+        const ran =
+          `run: setDefaultStreamFn(a recording stream function), then two Agents constructed without streamFn: the default received ${run.requestsThroughDefault} of 2 requests; ` +
+          `answers ${run.answers.map((a) => `"${a}"`).join(", ")}`;
+        if (!(run.requestsThroughDefault === 2 && run.answers.every((a) => a !== ""))) return verdictOf(false, ran);
+        const typed = compileFiles([DEFAULT_STREAM_FN_TYPED], installedPi().dirs);
+        return typed.length > 0
+          ? qualified(
+              `${ran} (JavaScript, or typed code that casts its options)`,
+              `strict TypeScript: ${DEFAULT_STREAM_FN_TYPED}, new Agent({ initialState }) with the default registered, does not compile: ` +
+                typed.map((d) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`).join("; "),
+            )
+          : verdictOf(true, `${ran}; ${DEFAULT_STREAM_FN_TYPED} (the same without streamFn, strict TypeScript) compiles`);
+      }),
+  }),
+  failsWhenListingDoesNotLoad({
+    id: "ch37.exports.streamProxy",
+    run: () =>
+      exportedAndRun(exportedFunction("streamProxy", ["model", "context", "options"]), async () => {
+        const run = await (await hostStreamFns()).runThroughProxy();
+        const reached = run.requests.filter((r) => r.path === "/api/stream" && r.carriesPrompt && r.bearer);
+        return verdictOf(
+          reached.length === 1 && run.stopReason === "stop" && run.answer !== "",
+          `run: an Agent whose streamFn calls streamProxy with a server on 127.0.0.1 as proxyUrl: the server received ${run.requests.map((r) => `${r.path} (prompt ${r.carriesPrompt}, bearer token ${r.bearer})`).join(", ") || "nothing"}; ` +
+            `the transcript records its streamed answer "${run.answer}" (${run.stopReason})`,
+        );
+      }),
+  }),
   staticCheck("ch38.imports.static-tschema-from-pi-ai", staticTypeImports),
   declarationCheck("ch38.bounds.not-in-pi", ["AgentOptions", "AgentLoopConfig"], boundsNotInPi),
 ];

@@ -10,7 +10,7 @@ import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-tu
 import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
 import type * as TurnLimitTable from "../../../examples/ch38-typed-step/harness/turn-limit-table.ts";
 import type * as StepFailedName from "../../../examples/ch38-typed-step/step-failed-name.ts";
-import { verdictOf, type Check } from "../check.ts";
+import { qualified, verdictOf, type Check } from "../check.ts";
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 
 // Findings are the companion's own statements: each check holds while the installed Pi still
@@ -46,27 +46,32 @@ const checks: Check[] = [
     async run() {
       const run = await (await toolDetails()).runToolDetails();
       const captured = run.payloads.filter((p) => p.captured);
-      return verdictOf(
-        run.inStreamFnContext && captured.length > 0 && captured.every((p) => !p.carriesDetails),
-        `details in the Context the stream function was given ${run.inStreamFnContext}; in the request body of ${captured.map((p) => `${p.api} ${p.carriesDetails}`).join(", ")}`,
-      );
+      const carrying = captured.filter((p) => p.carriesDetails).map((p) => p.api);
+      const leaving = captured.filter((p) => !p.carriesDetails).map((p) => p.api);
+      const evidence = `details in the Context the stream function was given ${run.inStreamFnContext}; left out of the request body by ${leaving.join(", ") || "none"} (${leaving.length} of pi-ai's ${run.payloads.length} chat adapters)`;
+      if (!(run.inStreamFnContext && leaving.length > 0)) return verdictOf(false, evidence);
+      return carrying.length > 0
+        ? qualified(evidence, `${carrying.join(", ")} sends the whole context, details included, as the request body`)
+        : verdictOf(captured.length === run.payloads.length, evidence);
     },
   },
   {
     id: "ch37.found.throwing-listener-ends-run",
     async run() {
       const { runThrowingListener } = await throwingListener();
-      const runs = [await runThrowingListener("turn_end"), await runThrowingListener("agent_end")];
-      return verdictOf(
-        runs.every((r) => r.promptRejected !== undefined && r.agentEndsSeenByLaterListener === 0 && r.lastMessage.startsWith("assistant(error")),
-        runs
-          .map(
-            (r) =>
-              `first listener throws at every ${r.throwsAt}: prompt() ${r.promptRejected === undefined ? "resolved" : `rejected ("${r.promptRejected}")`}, ` +
-              `${r.providerRequests} of 2 scripted requests made, the second listener saw ${r.agentEndsSeenByLaterListener} agent_end, transcript ends ${r.lastMessage}`,
-          )
-          .join("; "),
-      );
+      const every = [await runThrowingListener("turn_end"), await runThrowingListener("agent_end")];
+      const once = [await runThrowingListener("turn_end", "once"), await runThrowingListener("agent_end", "once")];
+      const asStated = (r: ThrowingListener.ThrowingListenerRun) =>
+        r.promptRejected !== undefined && r.agentEndsSeenByLaterListener === 0 && r.lastMessage.startsWith("assistant(error");
+      const describe = (r: ThrowingListener.ThrowingListenerRun) =>
+        `first listener throws at ${r.times === "every" ? "every" : "the first"} ${r.throwsAt}: prompt() ${r.promptRejected === undefined ? "resolved" : `rejected ("${r.promptRejected}")`}, ` +
+        `${r.providerRequests} of 2 scripted requests made, the second listener saw ${r.agentEndsSeenByLaterListener} agent_end, transcript ends ${r.lastMessage}`;
+      const evidence = every.map(describe).join("; ");
+      if (!every.every(asStated)) return verdictOf(false, evidence);
+      const otherwise = once.filter((r) => !asStated(r));
+      return otherwise.length > 0
+        ? qualified(`${evidence}: the listener throws again at the events the core re-sends for the failure`, otherwise.map(describe).join("; "))
+        : verdictOf(true, `${evidence}; ${once.map(describe).join("; ")}`);
     },
   },
   {

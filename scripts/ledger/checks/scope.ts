@@ -4,6 +4,9 @@ import { declarations, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { begin, once } from "../once.ts";
 import { npmView } from "../../lib/npm-registry.ts";
+import type * as ReplaceMessages from "../../../examples/ch37-agent-core/replace-messages.ts";
+import { exampleFolder } from "../load-listing.ts";
+import { codingAgentFiles, readSessionRequestHook } from "../static/coding-agent-dist.ts";
 
 const BOOK_PIN_SPEC = `${PACKAGE_NAMES.core}@${BOOK_PIN}`;
 // Started before the checks run: the registry answers while the type-check holds the loop.
@@ -40,13 +43,32 @@ function hostTable(): CheckResult {
   );
 }
 
+const codingAgentDist = once(() => codingAgentFiles(installedPi().core));
+const replaceMessages = exampleFolder("ch37-agent-core")<typeof ReplaceMessages>("replace-messages.ts");
+
+async function codingAgentAssignmentInert(): Promise<CheckResult> {
+  const files = await codingAgentDist();
+  const spec = `@earendil-works/pi-coding-agent@${installedPi().core}`;
+  if (files.kind === "unavailable") return notCheckable(`registry tarball unavailable: ${spec} is not cached and ${files.message}`);
+  const hook = readSessionRequestHook(files.dir);
+  const run = await (await replaceMessages()).runReplaceUnderRequestHook();
+  const read =
+    `read from ${spec}'s dist/ (${files.source === "cached" ? "cached" : "fetched with npm pack"}), not run: it asks for Node ${hook.engines ?? "?"}, ` +
+    `this ledger runs on ${process.versions.node}` +
+    `. AgentSession's constructor installs the request projection ${hook.installedByConstructor}; it assigns agent.prepareRequest ${hook.assignsPrepareRequest}; ` +
+    `the request's messages are sessionManager.buildSessionProjection().messages ${hook.messagesFromSessionProjection}; the hook reads agent.state.messages ${hook.readsStateMessages}`;
+  const ran =
+    `run in the core (${PACKAGE_NAMES.core} ${installedPi().core}): an Agent whose prepareRequest replaces the messages with the host's own record, ` +
+    `agent.state.messages assigned while idle: the next request's user texts ${run.nextRequestUserTexts.map((t) => `"${t}"`).join(", ")}, the assignment sent ${run.carriesRestored}`;
+  return verdictOf(
+    hook.installedByConstructor && hook.assignsPrepareRequest && hook.messagesFromSessionProjection && !hook.readsStateMessages && run.idleAtReplacement && !run.carriesRestored,
+    `${read}; ${ran}`,
+  );
+}
+
 /** Claims about the book itself, another chapter's subsystem, or the book's own design. */
 export const scopeChecks: Check[] = [
   { id: "meta.pinned-1.0.4", start: () => begin(bookPinOnRegistry), run: pinnedToBookRelease },
-  staticCheck("ch37.coding-agent.assignment-inert", () =>
-    notCheckable(
-      "about pi-coding-agent's sessions (chapter 34's subsystem): the companion installs the bare core only, so there is no session whose requests could be observed",
-    ),
-  ),
+  { id: "ch37.coding-agent.assignment-inert", start: () => begin(codingAgentDist), run: codingAgentAssignmentInert },
   askingTypeChecker(staticCheck("ch37.host-table", hostTable)),
 ];

@@ -1,0 +1,104 @@
+// What each of pi-ai's chat adapters would send for a Context: captured at onPayload, which
+// every adapter awaits before it sends, and which then throws, so nothing leaves the machine.
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Context, Message, Model } from "@earendil-works/pi-ai";
+
+/** The chat adapters of the installed pi-ai: every module of its dist/api that exports streamSimple. */
+export async function chatApis(): Promise<string[]> {
+  const dir = join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai"))), "api");
+  const apis: string[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    if (!file.endsWith(".js") || file.endsWith(".lazy.js")) continue;
+    const api = file.slice(0, -".js".length);
+    if (typeof ((await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple?: unknown }).streamSimple === "function") apis.push(api);
+  }
+  return apis;
+}
+
+type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
+
+// A key shaped as a JWT with the account claim the Codex adapter reads before it builds a request.
+const FAKE_KEY = ["e30", Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString("base64url"), "sig"].join(".");
+
+/** Thrown from onPayload once the body is captured, so that no adapter sends anything. */
+class Captured extends Error {}
+
+/**
+ * Builds the request `api` would send for `context` and captures it from `onPayload`, which
+ * every adapter awaits before it sends; onPayload then throws, so nothing is sent at all.
+ */
+export async function capturePayload(api: string, context: Context): Promise<unknown> {
+  // The AWS SDK warns on Node 20 that its later releases need Node 22; the Bedrock adapter
+  // builds its client here only for the body to be read, so the warning is noise.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const module = (await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple: SimpleStream };
+  const model = {
+    id: "wire-check",
+    name: "wire-check",
+    api,
+    provider: api,
+    baseUrl: "http://127.0.0.1:9",
+    reasoning: false,
+    input: ["text"],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 8000,
+    maxTokens: 100,
+  } as unknown as Model<never>;
+  let payload: unknown;
+  const stream = module.streamSimple(model, context, {
+    apiKey: FAKE_KEY,
+    onPayload: (body: unknown) => {
+      payload = body;
+      throw new Captured("captured");
+    },
+  });
+  await stream.result();
+  return payload;
+}
+
+/** How one chat adapter sends a tool result flagged isError, against the same result unflagged. */
+export type ErrorFlagOnWire = { api: string; captured: true; distinguishable: boolean } | { api: string; captured: false; reason: string };
+
+const EMPTY_USAGE = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+
+/** A context that ends with one tool result, flagged `isError` or not. */
+function contextWithResult(isError: boolean): Context {
+  const messages: Message[] = [
+    { role: "user", content: "Check the quota, then answer.", timestamp: 1 },
+    {
+      role: "assistant",
+      content: [{ type: "toolCall", id: "call_1", name: "check_quota", arguments: {} }],
+      api: "faux",
+      provider: "faux",
+      model: "faux",
+      usage: EMPTY_USAGE,
+      stopReason: "toolUse",
+      timestamp: 2,
+    },
+    { role: "toolResult", toolCallId: "call_1", toolName: "check_quota", content: [{ type: "text", text: "quota exhausted" }], isError, timestamp: 3 },
+  ];
+  return { systemPrompt: "Answer from the tools.", messages };
+}
+
+/**
+ * For every chat adapter, builds the request for a context ending with an error result and
+ * for the same context with the result unflagged: identical bodies mean the model cannot tell.
+ */
+export async function errorFlagOnWire(): Promise<ErrorFlagOnWire[]> {
+  const out: ErrorFlagOnWire[] = [];
+  for (const api of await chatApis()) {
+    try {
+      const body = async (isError: boolean) => JSON.stringify(await capturePayload(api, contextWithResult(isError))) as string | undefined;
+      const [flagged, plain, again] = [await body(true), await body(false), await body(false)];
+      if (flagged === undefined || plain === undefined) out.push({ api, captured: false, reason: "onPayload was not called" });
+      // A body that differs between two identical requests could not show the flag's absence.
+      else if (plain !== again) out.push({ api, captured: false, reason: "its body differs between two identical requests" });
+      else out.push({ api, captured: true, distinguishable: flagged !== plain });
+    } catch (error) {
+      out.push({ api, captured: false, reason: error instanceof Error ? error.message.split("\n")[0]! : String(error) });
+    }
+  }
+  return out;
+}

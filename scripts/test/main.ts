@@ -1,0 +1,30 @@
+import { commandLine } from "../lib/cli.ts";
+import { elapsed, runWithHeartbeat } from "../lib/heartbeat.ts";
+
+// `npm test`: the typecheck, the notebooks run headless against their stored outputs, then every
+// test, stopping at the first step that fails.
+commandLine({
+  name: "test",
+  usage: "usage: npm test",
+  details: [
+    "Runs, in order, stopping at the first that fails:",
+    "  npm run typecheck   tsc over examples/ and scripts/",
+    "  npm run notebooks   the three notebooks headless, outputs compared with the stored ones",
+    "  npm run test:unit   every *.test.ts, drift checks of the generated files included",
+    "About 7 to 10 minutes on 2 cores (see the README); each step prints progress at least every 30 s.",
+  ].join("\n"),
+  options: {},
+});
+const npm = process.env.npm_execpath;
+const steps = ["typecheck", "notebooks", "test:unit"];
+const started = Date.now();
+for (const step of steps) {
+  // npm's own entry point under the node that runs us, as npm itself does for scripts.
+  const [command, args] = npm === undefined ? ["npm", []] : [process.execPath, [npm]];
+  const status = await runWithHeartbeat(`test (${step})`, command, [...args, "run", "--silent", step]);
+  if (status !== 0) {
+    process.stderr.write(`test: npm run ${step} failed (exit ${status}); the later steps did not run\n`);
+    process.exit(status);
+  }
+}
+process.stderr.write(`test: typecheck, notebooks and unit tests passed in ${elapsed(Date.now() - started)}\n`);
