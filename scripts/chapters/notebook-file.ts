@@ -53,6 +53,14 @@ export function joinText(text: MultilineText): string {
   return Array.isArray(text) ? text.join("") : text;
 }
 
+/**
+ * An error output's text as Jupyter shows it: the traceback, which a kernel starts with
+ * the error's own first line, or `ename: evalue` when the kernel sent no traceback.
+ */
+export function errorText(output: { ename: string; evalue: string; traceback: string[] }): string {
+  return output.traceback.length > 0 ? output.traceback.join("\n") : `${output.ename}: ${output.evalue}`;
+}
+
 /** Splits text the way Jupyter stores it: lines that keep their "\n". */
 export function splitLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];

@@ -89,10 +89,10 @@ function failureOfReply(content: Record<string, unknown>, cell: number): { kind:
   return { kind: "cell-error", message: `cell ${cell} threw ${String(content.ename ?? "an error")}: ${String(content.evalue ?? content.status)}` };
 }
 
-/** Whether a reply may be followed by an escaped error: the kernel says what its cell left running (an older kernel says nothing, so may). */
+/** Whether a reply may be followed by an escaped error: the kernel counts what its cell left running (an older kernel says nothing, so may). */
 function leftWorkRunning(content: Record<string, unknown>): boolean {
   const pending = content[PENDING_WORK_FIELD];
-  return !Array.isArray(pending) || pending.length > 0;
+  return typeof pending !== "object" || pending === null || Array.isArray(pending) || Object.keys(pending).length > 0;
 }
 
 /**

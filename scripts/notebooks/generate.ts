@@ -13,7 +13,7 @@ import type { Standalone } from "../chapters/standalone-listing.ts";
 import { insertValues } from "../chapters/value-plugin.ts";
 import { readPinVerdicts } from "../ledger/pin-verdicts.ts";
 import { NOT_YET_VERIFIED } from "../site/legend.ts";
-import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
+import { KERNEL_NAME, LANGUAGE_INFO, resolvedKernelSpec } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 /** Each claim id's verdict at the pin, as the ledger committed it. */
@@ -140,16 +140,16 @@ export function keepOutputs(fresh: Cell[], previous: readonly Cell[]): Cell[] {
 }
 
 /**
- * A notebook around `cells`, for the project's tslab kernel. Metadata a run stored
- * (language_info) is kept, so regenerating never undoes the runner's --write.
+ * A notebook around `cells`, for the project's tslab kernel. Other metadata stored in the
+ * notebook is kept; language_info is the kernel's own, as Jupyter writes it on save.
  */
 export function notebookOf(cells: Cell[], stored?: Notebook): Notebook {
   return {
     nbformat: 4,
     nbformat_minor: 4,
     metadata: {
-      language_info: { name: "typescript", file_extension: ".ts", mimetype: "text/typescript" },
       ...stored?.metadata,
+      language_info: LANGUAGE_INFO,
       kernelspec: { name: KERNEL_NAME, display_name: resolvedKernelSpec().display_name, language: "typescript" },
     },
     cells,

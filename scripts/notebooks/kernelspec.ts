@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +12,7 @@ interface KernelContract {
   typeErrorName: string;
   escapedErrorName: string;
   pendingWorkField: string;
+  languageInfo: Record<string, unknown>;
 }
 
 const contract = JSON.parse(readFileSync(join(KERNEL_DIR, "contract.json"), "utf8")) as KernelContract;
@@ -25,10 +27,21 @@ export const TYPE_ERROR_NAME: string = contract.typeErrorName;
 export const ESCAPED_ERROR_NAME: string = contract.escapedErrorName;
 
 /**
- * The execute_reply field in which the kernel lists what a cell left running (timers,
- * sockets, child processes), one resource type per entry; empty when nothing.
+ * The execute_reply field in which the kernel counts what a cell left running (timers,
+ * sockets, child processes) by resource type, `{ Timeout: 1 }`; `{}` when nothing.
  */
 export const PENDING_WORK_FIELD: string = contract.pendingWorkField;
+
+/**
+ * The `language_info` the kernel's kernel_info_reply carries, which Jupyter writes into
+ * a notebook's metadata when it saves one: the generator writes the same, so opening and
+ * saving a notebook adds no diff. The version is the TypeScript that checks the cells.
+ */
+export const LANGUAGE_INFO: Record<string, unknown> = {
+  ...contract.languageInfo,
+  // Read, not imported: loading TypeScript itself costs every command that names the kernel.
+  version: (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("typescript/package.json"), "utf8")) as { version: string }).version,
+};
 
 /** A Jupyter kernelspec (kernel.json). */
 export interface KernelSpec {

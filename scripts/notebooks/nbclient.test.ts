@@ -5,30 +5,23 @@
 // own runner (runner.test.ts, `npm run notebooks`) stays the fast path.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { pythonWith, temporaryJupyter } from "./jupyter-home.ts";
+import { KERNEL_NAME } from "./kernelspec.ts";
+import { joinText, serialiseNotebook, splitLines, type Notebook, type Output } from "../chapters/notebook-file.ts";
 import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
-// Debian's Python first: a pyenv or venv python3 on PATH usually lacks the apt packages.
-const PYTHONS = ["/usr/bin/python3", "python3"];
-const python = PYTHONS.find((candidate) => spawnSync(candidate, ["-c", "import nbclient"], { stdio: "ignore" }).status === 0);
+const python = pythonWith("nbclient");
 const skip = python === undefined ? "python3-nbclient is not installed (apt-get install python3-nbclient); npm run notebooks covers the notebooks" : false;
 
-const home = mkdtempSync(join(tmpdir(), "pi-nbclient-"));
-after(() => rmSync(home, { recursive: true, force: true }));
-const env = { ...process.env, JUPYTER_DATA_DIR: join(home, "data"), JUPYTER_RUNTIME_DIR: join(home, "runtime"), JUPYTER_CONFIG_DIR: join(home, "config") };
-
-let installed: string | undefined;
-function installKernelspec(): void {
-  if (installed !== undefined) return;
-  const npm = spawnSync("npm", ["run", "-s", "kernel:install"], { cwd: PROJECT_ROOT, env, encoding: "utf8" });
-  assert.equal(npm.status, 0, npm.stdout + npm.stderr);
-  installed = npm.stdout;
-}
+const jupyter = temporaryJupyter("pi-nbclient-");
+after(() => jupyter.remove());
+const { home, env } = jupyter;
+const installKernelspec = () => jupyter.installKernelspec();
 
 function driver(args: string[]): unknown {
   installKernelspec();
@@ -68,8 +61,7 @@ test(
 );
 
 test("nbclient: the kernelspec is the one kernel:install writes, in JUPYTER_DATA_DIR", { skip }, () => {
-  installKernelspec();
-  assert.match(installed!, new RegExp(`installed the Jupyter kernel .* in ${join(home, "data").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  assert.match(installKernelspec(), new RegExp(`installed the Jupyter kernel .* in ${join(home, "data").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 });
 
 interface CellResult {
@@ -140,6 +132,63 @@ test("nbclient: an uncaught StepFailed names step.ts and its line, with no kerne
   assert.match(trace, /examples\/ch38-typed-step\/step\.ts:\d+:\d+/);
   assert.doesNotMatch(trace, /step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
 });
+
+// A notebook whose second cell fails: an allow-errors run must execute every cell.
+const ALLOW_ERRORS_CELLS = ['console.log("before");', 'throw new Error("a failing cell");', 'console.log("after");', "6 * 7"];
+
+function allowErrorsNotebook(): string {
+  const file = join(home, `allow-errors-${Date.now()}.ipynb`);
+  const nb: Notebook = {
+    cells: ALLOW_ERRORS_CELLS.map((source, i) => ({ cell_type: "code", execution_count: null, id: `cell-${i}`, metadata: {}, outputs: [], source: splitLines(source) })),
+    metadata: { kernelspec: { name: KERNEL_NAME, display_name: KERNEL_NAME, language: "typescript" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  writeFileSync(file, serialiseNotebook(nb));
+  return file;
+}
+
+/** `output` with its text as one string, as nbclient hands it over (a notebook file stores a list of lines). */
+function withJoinedText(output: Output): Output {
+  if (output.output_type === "stream") return { ...output, text: joinText(output.text) };
+  if (output.output_type === "execute_result") {
+    return { ...output, data: Object.fromEntries(Object.entries(output.data).map(([mime, value]) => [mime, joinText(value as string | string[])])) };
+  }
+  return output;
+}
+
+/** Every cell ran: numbered in order, the failing one with its error, the later ones with their output. */
+function assertEveryCellRan(cells: { execution_count: number | null; outputs: Output[] }[]): void {
+  assert.deepEqual(
+    cells.map((cell) => cell.execution_count),
+    [1, 2, 3, 4],
+    JSON.stringify(cells, null, 1),
+  );
+  const [before, failing, afterwards, result] = cells.map((cell) => cell.outputs);
+  assert.deepEqual(before, [{ output_type: "stream", name: "stdout", text: "before\n" }]);
+  assert.equal(failing!.length, 1, JSON.stringify(failing));
+  assert.deepEqual([failing![0]!.output_type, (failing![0] as { ename?: string }).ename], ["error", "Error"]);
+  assert.deepEqual(afterwards, [{ output_type: "stream", name: "stdout", text: "after\n" }]);
+  assert.deepEqual(result, [{ output_type: "execute_result", execution_count: 4, data: { "text/plain": "42" }, metadata: {} }]);
+}
+
+test("nbclient: with allow_errors a failing cell leaves no later cell unexecuted", { skip }, () => {
+  assertEveryCellRan(driver(["allow-errors", allowErrorsNotebook()]) as { execution_count: number | null; outputs: Output[] }[]);
+});
+
+const nbconvert = spawnSync("jupyter-nbconvert", ["--version"], { stdio: "ignore" }).status === 0;
+test(
+  "nbclient: `jupyter nbconvert --to notebook --execute --allow-errors` executes every cell after a failing one",
+  { skip: skip || (nbconvert ? false : "jupyter-nbconvert is not installed (apt-get install jupyter-nbconvert)") },
+  () => {
+    installKernelspec();
+    const file = allowErrorsNotebook();
+    const run = spawnSync("jupyter-nbconvert", ["--to", "notebook", "--execute", "--allow-errors", "--output", "executed.ipynb", file], { cwd: PROJECT_ROOT, env, encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const executed = JSON.parse(readFileSync(join(home, "executed.ipynb"), "utf8")) as Notebook;
+    assertEveryCellRan(executed.cells.flatMap((cell) => (cell.cell_type === "code" ? [{ execution_count: cell.execution_count, outputs: cell.outputs.map(withJoinedText) }] : [])));
+  },
+);
 
 test("nbclient: Tab and Shift-Tab under jupyter_client see the agent an earlier cell made (its members, its type)", { skip }, () => {
   const [cell, members, typed, shown] = plan([{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }]) as unknown as [

@@ -4,7 +4,7 @@ import markdownIt from "markdown-it";
 import type { MarkdownIt, Token } from "markdown-it";
 import { headingIds } from "./sections.ts";
 import type { SiteLinks } from "./site-links.ts";
-import { joinText, type CodeCell, type Notebook, type Output } from "../chapters/notebook-file.ts";
+import { errorText, joinText, type CodeCell, type Notebook, type Output } from "../chapters/notebook-file.ts";
 import { codeBlock, highlightFences } from "./highlight.ts";
 import { listingOf } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
@@ -56,7 +56,7 @@ function renderOutput(output: Output): string {
     case "stream":
       return `<pre class="output output-${output.name}">${escapeHtml(joinText(output.text))}</pre>`;
     case "error":
-      return `<pre class="output output-error">${escapeHtml(withoutAnsi([`${output.ename}: ${output.evalue}`, ...output.traceback].join("\n")))}</pre>`;
+      return `<pre class="output output-error">${escapeHtml(withoutAnsi(errorText(output)))}</pre>`;
     default: {
       const svg = output.data["image/svg+xml"];
       // The SVG is this project's own chart, stored by the notebook runner: embedded as is.

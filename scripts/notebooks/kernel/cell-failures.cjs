@@ -2,7 +2,9 @@
 // Decides whether a cell failed and why, and tells the client in the execute_reply.
 // tslab 1.0.22 replies a bare `status: "error"` for a type error and a throw alike, and
 // an error that escapes a cell (a throw in a timer, an un-awaited rejected promise) is
-// only printed: the cell still replies "ok". Here both become failures with a name.
+// only printed: the cell still replies "ok". Here both become failures with a name, which
+// the kernel publishes as an iopub `error` (execute-request.cjs). A throw is not printed
+// to stderr as well: its text is the error's traceback, so a client shows it once.
 
 const { setTimeout: sleep } = require("node:timers/promises");
 const { inspect } = require("node:util");
@@ -28,9 +30,9 @@ function createCellFailures(names) {
   /** Called by the process handlers; the text goes to the current cell's stderr. */
   function escaped(how, reason) {
     const where = anyCellStarted ? "the cell" : "the kernel before any cell ran";
-    const line = `${names.escapedErrorName}: ${how} escaped ${where}: ${inspect(withReadableStack(reason))}`;
-    cell.escaped.push(line);
-    console.error(line);
+    cell.escaped.push(`${how} escaped ${where}`);
+    // Printed, not kept for the error: it may come after the cell replied.
+    console.error(`${names.escapedErrorName}: ${how} escaped ${where}: ${inspect(withReadableStack(reason))}`);
   }
 
   function withFailureTracking(executor) {
@@ -65,13 +67,19 @@ function createCellFailures(names) {
         if (!cell.typeErrors && !cell.hasThrown && args.length === 1) {
           cell.thrown = withReadableStack(args[0]);
           cell.hasThrown = true;
+          return;
         }
         console.error(...args);
       },
     };
   }
 
-  /** The Jupyter error fields (ename, evalue, traceback) for the cell that just failed. */
+  /**
+   * The Jupyter error fields (ename, evalue, traceback) for the cell that just failed. A
+   * client shows the traceback, or `ename: evalue` when it is empty: a throw's traceback
+   * is the error as Node prints it (stack at the .ts lines, its own properties, its
+   * cause); a type error's diagnostics and an escaped error are already on stderr.
+   */
   function describeFailure() {
     if (cell.typeErrors) {
       return { ename: names.typeErrorName, evalue: "the cell does not type-check", traceback: [] };
@@ -79,12 +87,12 @@ function createCellFailures(names) {
     if (cell.hasThrown) {
       const thrown = cell.thrown;
       if (thrown instanceof Error) {
-        return { ename: thrown.name, evalue: thrown.message, traceback: String(thrown.stack ?? "").split("\n") };
+        return { ename: thrown.name, evalue: thrown.message, traceback: inspect(thrown).split("\n") };
       }
       return { ename: typeof thrown, evalue: inspect(thrown), traceback: [] };
     }
     if (cell.escaped.length > 0) {
-      return { ename: names.escapedErrorName, evalue: cell.escaped[0], traceback: cell.escaped };
+      return { ename: names.escapedErrorName, evalue: cell.escaped.join("; "), traceback: [] };
     }
     return { ename: "Error", evalue: "the cell failed", traceback: [] };
   }

@@ -3,8 +3,11 @@
 // only from work still pending on the event loop (a timer, a socket, a child process, a
 // file read); a client that listens for such late errors (the runner, for 500 ms after
 // the last cell) needs to listen only when a cell left some. The kernel's own resources
-// (its stdout and stderr pipes; ZeroMQ runs on threads of its own) are counted before
-// the first cell runs and left out.
+// are left out: its stdout and stderr pipes (ZeroMQ runs on threads of its own), counted
+// before the first cell runs, and whatever a completion or inspection request made (a
+// watch program's file watchers: ~2,900 FSEventWrap entries in every later reply, when
+// the field listed one entry per resource). The field counts by kind, so its size is
+// bounded by the number of kinds.
 
 /** Counts of each resource type in `process.getActiveResourcesInfo()`. */
 function countByType(types) {
@@ -15,18 +18,39 @@ function countByType(types) {
 
 function createPendingWork(activeResources = () => process.getActiveResourcesInfo()) {
   let kernelOwn;
+  const kernelMade = new Map();
   return {
     /** Call as each cell starts; the first call takes the kernel's own resources. */
     cellStarts() {
       kernelOwn ??= countByType(activeResources());
     },
-    /** Resource types active now beyond the kernel's own, one entry per resource, sorted. */
-    pending() {
-      const pending = [];
-      for (const [type, count] of countByType(activeResources())) {
-        for (let extra = count - (kernelOwn?.get(type) ?? 0); extra > 0; extra--) pending.push(type);
+    /**
+     * Runs `work`, a request the kernel answers itself; the resources it adds are the
+     * kernel's. Measured synchronously when `work` is, so no cell's timer is counted in.
+     */
+    asKernelWork(work) {
+      const before = countByType(activeResources());
+      const counted = () => {
+        for (const [type, count] of countByType(activeResources())) {
+          const added = count - (before.get(type) ?? 0);
+          if (added > 0) kernelMade.set(type, (kernelMade.get(type) ?? 0) + added);
+        }
+      };
+      const result = work();
+      if (typeof result?.then !== "function") {
+        counted();
+        return result;
       }
-      return pending.sort();
+      return result.finally(counted);
+    },
+    /** Resources active now beyond the kernel's own, counted by type: `{ Timeout: 1 }`, `{}` for none. */
+    pending() {
+      const pending = {};
+      for (const [type, count] of [...countByType(activeResources())].sort(([a], [b]) => a.localeCompare(b))) {
+        const extra = count - (kernelOwn?.get(type) ?? 0) - (kernelMade.get(type) ?? 0);
+        if (extra > 0) pending[type] = extra;
+      }
+      return pending;
     },
   };
 }

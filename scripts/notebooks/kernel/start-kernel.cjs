@@ -11,7 +11,8 @@
 //   (emit-fixes.cjs);
 // - a type error, a throw and an escaped error each fail the cell with a name the
 //   client can read (cell-failures.cjs);
-// - requests wait until every socket is bound;
+// - every request gets the reply Jupyter's messaging protocol describes, after every
+//   socket is bound (shell-channel.cjs, execute-request.cjs);
 // - an interrupt aborts the Agents the cells hold that are still running (interrupt.cjs).
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
@@ -33,6 +34,10 @@ const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
 const { withAgentAbortOnInterrupt } = require("./interrupt.cjs");
 const { createPendingWork } = require("./pending-work.cjs");
+const { createHistory } = require("./history.cjs");
+const { createExecuteRequests } = require("./execute-request.cjs");
+const { isComplete } = require("./is-complete.cjs");
+const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs");
 const { readFileSync } = require("node:fs");
 // Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
 // handed to tsx, which evaluates it as JavaScript and throws.
@@ -103,10 +108,31 @@ const { version: tslabVersion } = fromTslab("../package.json");
 
 const failures = createCellFailures(contract);
 const pendingWork = createPendingWork();
+const history = createHistory();
+const executeRequests = createExecuteRequests({ failures, pendingWork, history, pendingWorkField: contract.pendingWorkField, jupyterModule });
+
+/** The kernel_info_reply content less `status`; language_info is what Jupyter saves in a notebook. */
+function kernelInfo(typescriptVersion, implementationVersion) {
+  return {
+    protocol_version: PROTOCOL_VERSION,
+    implementation: "tslab",
+    implementation_version: implementationVersion,
+    language_info: { ...contract.languageInfo, version: typescriptVersion },
+    banner: `TypeScript ${typescriptVersion} (Pi companion, tslab ${implementationVersion})`,
+    help_links: [],
+  };
+}
 
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
 // this function; the kernel's converter takes its place. tslab's own is made only for a
 // `%module` cell.
+// Cells converted cleanly by an earlier kernel, kept under .cache/ (conversion-cache.cjs);
+// PI_COMPANION_KERNEL_CACHE names another directory, or `off` for none.
+function conversionCacheDir() {
+  const chosen = process.env.PI_COMPANION_KERNEL_CACHE;
+  if (chosen === "off") return undefined;
+  return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(projectRoot, ".cache", "kernel-cells");
+}
 const tslabCreateConverter = converterModule.createConverter;
 converterModule.createConverter = (options) =>
   options?.isBrowser
@@ -116,6 +142,7 @@ converterModule.createConverter = (options) =>
         projectRoot,
         toCommonJs: (js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
         tslabConverter: () => tslabCreateConverter(options),
+        cacheDir: conversionCacheDir(),
       });
 
 const createExecutor = executorModule.createExecutor;
@@ -131,34 +158,23 @@ executorModule.createExecutor = function (rootDir, converters, console) {
     },
     close: () => converters.close(),
   };
-  const executor = createExecutor(rootDir, patchedConverters, failures.withThrowTracking(console));
+  const executor = createExecutor(rootDir, patchedConverters, executeRequests.withExecuteResult(failures.withThrowTracking(console)));
   const loadAgent = () => fromProject("@earendil-works/pi-agent-core").Agent;
   return withAgentAbortOnInterrupt(failures.withFailureTracking(executor), loadAgent, (line) => console.log(line));
 };
 
-const handleExecute = jupyterModule.JupyterHandlerImpl.prototype.handleExecute;
-// Each reply also says what the cell left running (pending-work.cjs), in a field of its
-// own that other clients ignore.
-jupyterModule.JupyterHandlerImpl.prototype.handleExecute = async function (...args) {
-  pendingWork.cellStarts();
-  const content = { ...(await handleExecute.apply(this, args)), [contract.pendingWorkField]: pendingWork.pending() };
-  return content.status === "error" ? { ...content, ...failures.describeFailure() } : content;
-};
-
-// tslab starts reading requests before all its sockets are bound; a request that comes
-// early (Jupyter asks for kernel_info at once) made it publish on a socket still binding,
-// which rejected with EBUSY. Requests now wait for the binding.
-const { ZmqServer } = jupyterModule;
-const init = ZmqServer.prototype.init;
-ZmqServer.prototype.init = function (...args) {
-  this.bound = init.apply(this, args);
-  return this.bound;
-};
-const handleShellMessage = ZmqServer.prototype.handleShellMessage;
-ZmqServer.prototype.handleShellMessage = async function (...args) {
-  await this.bound;
-  return handleShellMessage.apply(this, args);
-};
+// Requests are read, answered and published by the kernel's own dispatcher
+// (shell-channel.cjs) and execute requests run by execute-request.cjs: tslab's replied
+// without fields Jupyter requires, left some requests unanswered and lost cells after a
+// failing one. Each execute_reply also says what the cell left running
+// (pending-work.cjs), in a field of its own that other clients ignore.
+installShellChannel(jupyterModule.ZmqServer, {
+  execute: executeRequests.execute,
+  isComplete: (code) => isComplete(fromProject("typescript"), code),
+  history,
+  kernelInfo: kernelInfo(fromProject("typescript").version, tslabVersion),
+  asKernelWork: pendingWork.asKernelWork,
+});
 
 // tslab installs handlers that only print; replace them with ones that fail the cell.
 function start() {

@@ -3,12 +3,15 @@ kernelspec `npm run kernel:install` wrote into $JUPYTER_DATA_DIR.
 
     /usr/bin/python3 execute.py notebooks NOTEBOOK.ipynb...
     /usr/bin/python3 execute.py plan PLAN.json
+    /usr/bin/python3 execute.py allow-errors NOTEBOOK.ipynb
 
 `notebooks` executes each file whole with NotebookClient.execute(), as Jupyter's
 "Run all" does. `plan` runs cells one at a time in one kernel, with file edits, completion
 (Tab) and inspection (Shift-Tab) requests between them, for what a reader does
-(re-running a cell after editing a project file, completing a name from an earlier cell). Prints
-one JSON document on stdout; the Node test (nbclient.test.ts) reads it.
+(re-running a cell after editing a project file, completing a name from an earlier cell).
+`allow-errors` executes one file whole with allow_errors=True, as `jupyter nbconvert
+--execute --allow-errors` does, and prints its cells. Prints one JSON document on
+stdout; the Node test (nbclient.test.ts) reads it.
 """
 
 import json
@@ -87,9 +90,21 @@ def run_plan(plan_file):
     return results
 
 
+def run_allowing_errors(file):
+    path = pathlib.Path(file).resolve()
+    nb = nbformat.read(path, as_version=4)
+    client = client_for(nb, str(path.parent))
+    client.allow_errors = True
+    client.execute()
+    return [{"execution_count": cell.execution_count, "outputs": cell.outputs} for cell in nb.cells if cell.cell_type == "code"]
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "notebooks":
         print(json.dumps(run_notebooks(argv[1:])))
+        return 0
+    if len(argv) == 2 and argv[0] == "allow-errors":
+        print(json.dumps(run_allowing_errors(argv[1])))
         return 0
     if len(argv) == 2 and argv[0] == "plan":
         print(json.dumps(run_plan(argv[1])))

@@ -1,0 +1,90 @@
+"use strict";
+// The kernel's shell and control channels: every request read, busy and idle published
+// around it, and a reply of the right type sent. It replaces tslab 1.0.22's dispatcher
+// (ZmqServer.handleShellMessage), which
+// - replied to kernel_info without `status` (and said TypeScript 3.7.2, not the version
+//   that checks the cells), and to shutdown without `status`;
+// - sent no reply at all to history_request, and printed "unknown msg_type" into the
+//   output of the last cell run;
+// - replied to comm_info_request with a message typed complete_reply;
+// - answered is_complete only complete or incomplete (is-complete.cjs);
+// - read requests before its sockets were bound: a request that came early (Jupyter
+//   asks for kernel_info at once) made it publish on a socket still binding, which
+//   rejected with EBUSY. Requests now wait for the binding.
+// Completion and inspection stay tslab's handlers (the kernel's converter answers them);
+// execution is execute-request.cjs.
+
+const { PROTOCOL_VERSION, readRequest, send } = require("./wire.cjs");
+
+/**
+ * Installs the dispatcher on tslab's ZmqServer. `execute(handler, content, io)` answers
+ * execute requests, `isComplete(code)` is_complete requests, `history` history requests;
+ * `kernelInfo` is the kernel_info_reply content less `status`; `asKernelWork(fn)` runs a
+ * request handler whose timers and watchers are the kernel's own, not a cell's.
+ */
+function installShellChannel(ZmqServer, { execute, isComplete, history, kernelInfo, asKernelWork }) {
+  const init = ZmqServer.prototype.init;
+  ZmqServer.prototype.init = function (...args) {
+    this.bound = init.apply(this, args);
+    return this.bound;
+  };
+
+  ZmqServer.prototype.handleShellMessage = async function (socket, ...frames) {
+    await this.bound;
+    const key = this.connInfo.key;
+    let request;
+    try {
+      request = readRequest(key, frames);
+    } catch {
+      return; // not from a client holding the connection key: dropped unanswered
+    }
+    const reply = (msgType, content) => send(key, socket, request, msgType, content, { routed: true });
+    const publish = (msgType, content) => send(key, this.iopub, request, msgType, content, { routed: false });
+    const answer = async (msgType, produce) => {
+      let content;
+      try {
+        content = await produce();
+      } catch (error) {
+        content = { status: "error", ename: error?.name ?? "Error", evalue: String(error?.message ?? error), traceback: String(error?.stack ?? "").split("\n") };
+      }
+      reply(msgType, content);
+    };
+    const { content } = request;
+    publish("status", { execution_state: "busy" });
+    try {
+      switch (request.header.msg_type) {
+        case "kernel_info_request":
+          return await answer("kernel_info_reply", () => ({ status: "ok", ...kernelInfo }));
+        case "execute_request":
+          return await answer("execute_reply", () =>
+            execute(this.handler, content, {
+              publish,
+              writeStream: (name, text) => publish("stream", { name, text }),
+              writeDisplayData: (data, update) => publish(update ? "update_display_data" : "display_data", data),
+            }),
+          );
+        case "is_complete_request":
+          return await answer("is_complete_reply", () => isComplete(content.code));
+        case "complete_request":
+          return await answer("complete_reply", () => asKernelWork(() => this.handler.handleComplete(content)));
+        case "inspect_request":
+          return await answer("inspect_reply", () => asKernelWork(() => this.handler.handleInspect(content)));
+        case "history_request":
+          return await answer("history_reply", () => history.reply(content));
+        case "comm_info_request":
+          // No comm targets (ipywidgets and the like are not supported).
+          return await answer("comm_info_reply", () => ({ status: "ok", comms: {} }));
+        case "shutdown_request":
+          return await answer("shutdown_reply", () => ({ status: "ok", restart: content.restart === true }));
+        default:
+          // comm_open and the like: a kernel without comms ignores them.
+          return undefined;
+      }
+    } finally {
+      publish("status", { execution_state: "idle" });
+      if (request.header.msg_type === "shutdown_request") this.close();
+    }
+  };
+}
+
+module.exports = { PROTOCOL_VERSION, installShellChannel };
