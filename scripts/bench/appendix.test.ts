@@ -30,11 +30,11 @@ test("bench appendix: the environment, each measured table, and every skipped se
 });
 
 test("bench args: defaults, overrides, and bad input refused in one line that ends with the usage", () => {
-  assert.deepEqual(parseBenchArgs([]), { reps: 15, processReps: 1, only: ["step", "lookup", "ledger", "notebooks"] });
+  assert.deepEqual(parseBenchArgs([]), { reps: 15, processReps: 1, only: ["step", "lookup", "ledger", "notebooks", "kernels"] });
   assert.deepEqual(parseBenchArgs(["--reps=3", "--process-reps", "2", "--only", "lookup,step"]), { reps: 3, processReps: 2, only: ["lookup", "step"] });
   const refusals = [
     [["--reps", "0"], "--reps 0: expected a whole number of at least 1"],
-    [["--only", "disk"], "--only disk: expected some of step,lookup,ledger,notebooks"],
+    [["--only", "disk"], "--only disk: expected some of step,lookup,ledger,notebooks,kernels"],
     [["--fast"], "unknown option --fast"],
   ] as const;
   for (const [argv, problem] of refusals) {

@@ -8,6 +8,7 @@ import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
 import { measureLedger } from "./ledger-time.ts";
 import { measureLookupGrowth } from "./lookup-growth.ts";
 import { measureNotebooks } from "./notebook-overhead.ts";
+import { measurePeerKernel } from "./peer-kernel.ts";
 import type { BenchSection } from "./section.ts";
 import { measureStepOverhead } from "./step-overhead.ts";
 
@@ -29,6 +30,7 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
     lookup: () => measureLookupGrowth(args.reps, progress),
     ledger: () => measureLedger(root, args.processReps, progress, args.ledgerBase),
     notebooks: () => measureNotebooks(root, args.processReps, progress),
+    kernels: () => measurePeerKernel(root, args.processReps, progress),
   };
   const sections: BenchSection[] = [];
   for (const name of args.only) sections.push(await run[name]());

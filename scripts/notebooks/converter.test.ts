@@ -40,7 +40,7 @@ interface Converter {
 
 const require = createRequire(import.meta.url);
 const { createConverter } = require("./kernel/converter.cjs") as {
-  createConverter(options: { ts: typeof ts; projectRoot: string; toCommonJs: (js: string) => string; tslabConverter: () => never }): Converter;
+  createConverter(options: { ts: typeof ts; projectRoot: string; toCommonJs: (js: string) => string; tslabConverter: () => never; cacheDir?: string }): Converter;
 };
 
 /** The output stays the ES module TypeScript emits, to read it. One for all the tests, as one per kernel. */
@@ -169,4 +169,48 @@ test("converter.inspect: an earlier cell's name shows its type, not any", () => 
   assert.equal(cell.inspect("agent"), "const agent: Agent");
   assert.match(cell.inspect("makeResearchAgent") ?? "", /makeResearchAgent\(models: Models, model: Model<any>, corpus: Corpus\): Agent/);
   assert.equal(cell.inspect(""), undefined);
+});
+
+/** A converter as a new kernel makes it, with the cache in `cacheDir`, counting the type-check programs it builds. */
+function kernelWithCache(cacheDir: string) {
+  const built = { programs: 0 };
+  const counting = new Proxy(ts, {
+    get: (target, key) =>
+      key === "createProgram" ? (...args: Parameters<typeof ts.createProgram>) => (built.programs++, ts.createProgram(...args)) : Reflect.get(target, key),
+  });
+  const conv = createConverter({ ts: counting, projectRoot: PROJECT_ROOT, toCommonJs: (js) => js, tslabConverter: () => assert.fail("not for cells"), cacheDir });
+  return { cell: session(conv), built };
+}
+
+test("converter.cache: a second kernel takes the same cells from the cache without building a program; an edited file or a different earlier cell is checked again", () => {
+  const cacheDir = mkdtempSync(join(scratch, "cells-"));
+  const file = join(scratch, "cached.ts");
+  writeFileSync(file, "export const cached: number = 1;\n");
+  const cells = [`import { cached } from "./${relative(PROJECT_ROOT, file)}";`, "const twice: number = cached * 2;\ntwice"];
+
+  const first = kernelWithCache(cacheDir);
+  const outputs = cells.map((src) => first.cell(src));
+  assert.deepEqual(outputs.map(codes), [[], []]);
+  assert.ok(first.built.programs > 0);
+
+  const second = kernelWithCache(cacheDir);
+  const again = cells.map((src) => second.cell(src));
+  assert.equal(second.built.programs, 0, "the cells came from the cache");
+  assert.deepEqual(again.map((c) => c.lastExpressionVar), outputs.map((c) => c.lastExpressionVar));
+  assert.deepEqual(again[0]!.sideOutputs?.map((side) => side.path), [file.replace(/\.ts$/, ".js")]);
+
+  // The imported file now fails the second cell: the cache must not answer for it.
+  writeFileSync(file, "export const cached: string = 'one';\n");
+  const third = kernelWithCache(cacheDir);
+  assert.deepEqual(codes(third.cell(cells[0]!)), []);
+  assert.deepEqual(codes(third.cell(cells[1]!)), [2362]);
+  assert.ok(third.built.programs > 0);
+
+  // The same cell after a different earlier cell is another entry.
+  writeFileSync(file, "export const cached: number = 1;\n");
+  const fourth = kernelWithCache(cacheDir);
+  fourth.cell("const unrelated = 0;");
+  fourth.cell(cells[0]!);
+  assert.deepEqual(codes(fourth.cell(cells[1]!)), []);
+  assert.ok(fourth.built.programs > 0);
 });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { JupyterClient, localConnection } from "./jupyter-client.ts";
+import { JupyterClient, localConnection, type ConnectionInfo } from "./jupyter-client.ts";
 import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
 
 /** A kernel this process started, and the client connected to it. */
@@ -31,13 +31,28 @@ export interface KernelStartFailure {
  * same argv `npm run kernel:install` registers, and waits until it answers.
  */
 export async function startKernel(readyTimeoutMs = 60_000): Promise<RunningKernel | KernelStartFailure> {
+  return startKernelProcess({ name: KERNEL_NAME, argv: resolvedKernelSpec().argv, connection: (dir) => localConnection(dir, KERNEL_NAME) }, readyTimeoutMs);
+}
+
+/** Any Jupyter kernel: its name, its kernelspec argv (`{connection_file}` filled in here), and how it connects. */
+export interface KernelLaunch {
+  name: string;
+  argv: readonly string[];
+  /** The connection file's content, given the kernel's own temporary directory. */
+  connection: (dir: string) => ConnectionInfo;
+  /** The kernel's working directory (default: this process's). */
+  cwd?: string;
+}
+
+/** Starts the kernel `launch` describes and waits until it answers (the benchmark starts Deno's this way). */
+export async function startKernelProcess(launch: KernelLaunch, readyTimeoutMs: number): Promise<RunningKernel | KernelStartFailure> {
   const dir = mkdtempSync(join(tmpdir(), "pi-kernel-"));
   const connectionFile = join(dir, "connection.json");
-  const info = localConnection(dir, KERNEL_NAME);
+  const info = launch.connection(dir);
   writeFileSync(connectionFile, JSON.stringify(info), { mode: 0o600 });
 
-  const [command, ...args] = resolvedKernelSpec().argv.map((arg) => arg.replaceAll("{connection_file}", connectionFile));
-  const child = spawn(command!, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const [command, ...args] = launch.argv.map((arg) => arg.replaceAll("{connection_file}", connectionFile));
+  const child = spawn(command!, args, { stdio: ["ignore", "pipe", "pipe"], ...(launch.cwd === undefined ? {} : { cwd: launch.cwd }) });
   let stderr = "";
   let exit: string | undefined;
   child.stdout.setEncoding("utf8").on("data", (text: string) => (stderr += text));
@@ -68,7 +83,7 @@ export async function startKernel(readyTimeoutMs = 60_000): Promise<RunningKerne
     await stop();
     return {
       kind: "kernel-died",
-      message: `the ${KERNEL_NAME} kernel did not start (${exit ?? `no answer in ${readyTimeoutMs / 1000} s`})`,
+      message: `the ${launch.name} kernel did not start (${exit ?? `no answer in ${readyTimeoutMs / 1000} s`})`,
       detail: stderr,
     };
   }

@@ -20,9 +20,11 @@ const fs = require("node:fs");
 const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
+const { readerListings } = require("./reader-listings.cjs");
 const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
 const { namedCellCode } = require("./stack-traces.cjs");
 const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
+const { chainKeyOf, createConversionCache, fingerprintOf, renamedCellEsm, sha256 } = require("./conversion-cache.cjs");
 
 const CELL_PREFIX = "__tslab_cell_";
 
@@ -119,10 +121,18 @@ function hasTopLevelAwait(ts, file) {
  * an emitted ES module into the CommonJS the executor runs (stack-traces.cjs keeps maps);
  * `tslabConverter()` makes tslab's own converter, used only for `%module` cells (see
  * README). Completion and inspection see earlier cells' names (cell-completion.cjs).
+ * With `cacheDir`, a cell that converted cleanly in an earlier kernel, after the same
+ * cells and with the same files, is taken from there (conversion-cache.cjs), and the
+ * program is built only when a cell is not (or for completion).
  */
-function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
+function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir }) {
   const options = kernelCompilerOptions(ts, projectRoot);
+  const cache = cacheDir === undefined ? undefined : createConversionCache(cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
   const host = ts.createCompilerHost(options);
+  // A reader's listings (PI_COMPANION_LISTINGS) are read in place of ours, under our names.
+  const replaced = readerListings(projectRoot);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (fileName) => readFile(replaced.get(fileName) ?? fileName);
   // As tsc does: JSDoc is parsed only where it can make a type error (JavaScript files),
   // which spares most of the parse of Pi's provider SDKs' declarations.
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
@@ -147,16 +157,21 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   }
 
   const cellResolutions = new Map(); // cell path -> Map(specifier -> resolution)
-  const cells = new Map(); // declOutput token -> the cell's SourceFile
+  // declOutput token -> { chainKey, src, previous (token), file (its SourceFile, made when the checker needs it) }
+  const cells = new Map();
   let cellCount = 0;
   let program;
   let checker;
-  const emitted = new Map(); // project file name -> the SourceFile last emitted
-  newProgram();
+  const emitted = new Map(); // project file name -> the hash of the text last emitted
+
+  /** The program and checker, built on first need: a kernel whose cells all come from the cache never builds them. */
+  function ensureProgram() {
+    if (program === undefined) newProgram();
+  }
 
   function statOf(fileName) {
     try {
-      const { mtimeMs, size } = fs.statSync(fileName);
+      const { mtimeMs, size } = fs.statSync(replaced.get(fileName) ?? fileName);
       return { mtimeMs, size };
     } catch {
       return { mtimeMs: -1, size: -1 };
@@ -175,6 +190,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
 
   /** A project file changed on disk since it was read: drop it, and make a new program. */
   function refreshChangedFiles() {
+    if (program === undefined) return;
     let changed = false;
     for (const [fileName, known] of files) {
       if (fileName.includes(`${path.sep}node_modules${path.sep}`)) continue;
@@ -366,20 +382,65 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     return js;
   }
 
-  /** Project files the cell reaches that the executor has not loaded in this version. */
-  function sideOutputsOf(cell) {
+  const emittedPath = (fileName) => fileName.replace(/\.[cm]?tsx?$/, ".js").replace(/\.jsx$/, ".js");
+
+  /** Of the reached files (`{ fileName, hash, esm }`), those the executor has not loaded in this version, as side outputs. */
+  function sideOutputsOf(reached) {
     const outputs = [];
-    for (const file of reachedProjectFiles(cell)) {
-      if (emitted.get(file.fileName) === file) continue;
-      emitted.set(file.fileName, file);
-      outputs.push({ path: file.fileName.replace(/\.[cm]?tsx?$/, ".js").replace(/\.jsx$/, ".js"), data: toCommonJs(emitOf(file)) });
+    for (const file of reached) {
+      if (emitted.get(file.fileName) === file.hash) continue;
+      emitted.set(file.fileName, file.hash);
+      outputs.push({ path: emittedPath(file.fileName), data: toCommonJs(file.esm) });
     }
     return outputs.length === 0 ? undefined : outputs.sort((a, b) => a.path.localeCompare(b.path));
   }
 
+  /** The reached project files as the cache keeps them: name, hash of the text, and ES module emit. */
+  function reachedForCache(cell) {
+    return reachedProjectFiles(cell).map((file) => {
+      const hash = sha256(file.text);
+      const key = `${file.fileName}\0${hash}`;
+      if (!projectEsm.has(key)) projectEsm.set(key, emitOf(file));
+      return { fileName: file.fileName, hash, esm: projectEsm.get(key) };
+    });
+  }
+  const projectEsm = new Map(); // file name and text hash -> its ES module emit
+
+  /** The SourceFile of the cell `token` names, made (with those before it) when a cell came from the cache. */
+  function cellFileOf(token) {
+    const known = cells.get(token);
+    if (known === undefined) return undefined;
+    if (known.file === undefined) {
+      const previous = cellFileOf(known.previous);
+      known.file = makeCell(known.src, previous).cell;
+      resolveCellImports(known.file);
+    }
+    return known.file;
+  }
+
+  /** A cell whose conversion an earlier kernel stored: its code, and the project files it reaches. */
+  function convertFromCache(entry, prevDecl, src, chainKey) {
+    const name = `${CELL_PREFIX}${++cellCount}__`;
+    const token = `// cell ${cellCount}`;
+    cells.set(token, { chainKey, src, previous: prevDecl });
+    const esm = renamedCellEsm(entry.esm, entry.cellName, name);
+    return {
+      output: namedCellCode(toCommonJs(esm), path.join(projectRoot, `${name}.js`)),
+      declOutput: token,
+      diagnostics: [],
+      hasToplevelAwait: entry.hasToplevelAwait,
+      sideOutputs: sideOutputsOf(entry.files),
+      lastExpressionVar: entry.lastExpressionVar,
+    };
+  }
+
   function convert(prevDecl, src) {
+    const chainKey = chainKeyOf(cells.get(prevDecl)?.chainKey ?? "", src);
+    const stored = cache?.lookup(chainKey);
+    if (stored !== undefined) return convertFromCache(stored, prevDecl, src, chainKey);
+    ensureProgram();
     refreshChangedFiles();
-    const previous = cells.get(prevDecl);
+    const previous = cellFileOf(prevDecl);
     let { cell, names } = makeCell(src, previous);
     if (!resolveCellImports(cell)) {
       newProgram();
@@ -390,15 +451,25 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     const diagnostics = diagnosticsOf(cell);
     if (diagnostics.length > 0) return { diagnostics };
     let lastExpressionVar;
-    const output = namedCellCode(toCommonJs(emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name)))), cell.fileName.replace(/\.ts$/, ".js"));
+    const esm = emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name)));
+    const output = namedCellCode(toCommonJs(esm), cell.fileName.replace(/\.ts$/, ".js"));
     const token = `// cell ${cellCount}`;
-    cells.set(token, cell);
+    cells.set(token, { chainKey, src, previous: prevDecl, file: cell });
+    const reached = reachedForCache(cell);
+    const hasToplevelAwait = hasTopLevelAwait(ts, cell);
+    cache?.store(chainKey, {
+      esm,
+      cellName: path.basename(cell.fileName, ".ts"),
+      hasToplevelAwait,
+      lastExpressionVar,
+      files: reached,
+    });
     return {
       output,
       declOutput: token,
       diagnostics: [],
-      hasToplevelAwait: hasTopLevelAwait(ts, cell),
-      sideOutputs: sideOutputsOf(cell),
+      hasToplevelAwait,
+      sideOutputs: sideOutputsOf(reached),
       lastExpressionVar,
     };
   }
@@ -412,10 +483,13 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
     // A module, as makeCell's export list makes a cell: a script's top-level names are
     // not looked up in its own scope, so `local.` after `const local` gave no members.
     // After a line break and a `;`, so it neither ends a comment nor extends `local.`.
-    const asModule = `${src}\n;export {};\n`;
+    const asModule = `${src}
+;export {};
+`;
     const probe = ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), asModule, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    ensureProgram();
     probe.path = probe.fileName;
-    probe.parent = cells.get(prevDecl);
+    probe.parent = cellFileOf(prevDecl);
     bindCell(ts, probe, options);
     resolveCellImports(probe, true);
     return probe;
@@ -425,8 +499,14 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter }) {
   const tslab = () => (tslabOwn ??= tslabConverter());
   return {
     convert,
-    inspect: (prevDecl, src, position) => inspectInCell(ts, program, probeCell(prevDecl, src), position),
-    complete: (prevDecl, src, position) => completeInCell(ts, program, probeCell(prevDecl, src), position),
+    inspect: (prevDecl, src, position) => {
+      const probe = probeCell(prevDecl, src);
+      return inspectInCell(ts, program, probe, position);
+    },
+    complete: (prevDecl, src, position) => {
+      const probe = probeCell(prevDecl, src);
+      return completeInCell(ts, program, probe, position);
+    },
     // A %module cell goes to tslab's converter, whose virtual modules cells here cannot import.
     addModule: (...args) => tslab().addModule(...args),
     close: () => tslabOwn?.close(),

@@ -126,6 +126,13 @@ function kernelInfo(typescriptVersion, implementationVersion) {
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
 // this function; the kernel's converter takes its place. tslab's own is made only for a
 // `%module` cell.
+// Cells converted cleanly by an earlier kernel, kept under .cache/ (conversion-cache.cjs);
+// PI_COMPANION_KERNEL_CACHE names another directory, or `off` for none.
+function conversionCacheDir() {
+  const chosen = process.env.PI_COMPANION_KERNEL_CACHE;
+  if (chosen === "off") return undefined;
+  return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(projectRoot, ".cache", "kernel-cells");
+}
 const tslabCreateConverter = converterModule.createConverter;
 converterModule.createConverter = (options) =>
   options?.isBrowser
@@ -135,6 +142,7 @@ converterModule.createConverter = (options) =>
         projectRoot,
         toCommonJs: (js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
         tslabConverter: () => tslabCreateConverter(options),
+        cacheDir: conversionCacheDir(),
       });
 
 const createExecutor = executorModule.createExecutor;

@@ -114,8 +114,9 @@ class Outcomes(unittest.TestResult):
             self._set(test, "fail", f"{subtest.id()}: {self._exc_info_to_string(err, test)[-2000:]}")
 
 
-def main():
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(PiCompanionKernelTests)
+def report(case):
+    """Runs the suite's tests in `case` (a KernelTests subclass) and prints the JSON document."""
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(case)
     result = Outcomes()
     suite.run(result)
     # An error in setUpClass (the kernel did not start) is the suite's, not a test's.
@@ -124,6 +125,10 @@ def main():
             result.outcomes[str(test)] = {"outcome": "fail", "detail": err[-2000:]}
     print(json.dumps({"version": jupyter_kernel_test.__version__, "tests": result.outcomes}, sort_keys=True))
     return 0
+
+
+def main():
+    return report(PiCompanionKernelTests)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,290 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { joinText, readNotebook } from "../chapters/notebook-file.ts";
+import type { ConnectionInfo, JupyterMessage } from "../notebooks/jupyter-client.ts";
+import { startKernel, startKernelProcess, type RunningKernel } from "../notebooks/kernel-process.ts";
+import { pythonWith, temporaryJupyter } from "../notebooks/jupyter-home.ts";
+import { KERNEL_NAME } from "../notebooks/kernelspec.ts";
+import { interleave, median, medianRatio } from "./interleave.ts";
+import { awaitsAProjectRun } from "./notebook-overhead.ts";
+import { ms, ratio, type BenchSection } from "./section.ts";
+
+/** Deno's binary, from the exact `deno` devDependency (the npm package ships it). */
+const DENO = "node_modules/.bin/deno";
+const DENO_NAME = "deno";
+/** Generous: our kernel type-checks `new Agent(...)` in seconds on a loaded machine. */
+const CELL_TIMEOUT_MS = 300_000;
+const READY_TIMEOUT_MS = 120_000;
+/** Goal of issue 23: a notebook's first reader output within this multiple of Deno's. */
+const FIRST_OUTPUT_GOAL = 2;
+
+/** One kernel's run of a notebook's cells, timed from the kernel's spawn. */
+interface KernelRun {
+  readyMs: number;
+  /** From spawn to the first output of the first reader cell (the cells before it run first). */
+  firstReaderOutputMs: number | undefined;
+  /** Each cell's time from request to reply. */
+  cellMs: number[];
+  failed: { index: number; ename: string }[];
+  /** Complete requests on a name an earlier cell declared, each from request to reply. */
+  completionMs: number[];
+  completionMatches: number;
+}
+
+/** Five free TCP ports on localhost: Deno's kernel binds tcp (our client speaks both). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve) => {
+      const server = createServer();
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/**
+ * A directory Deno's kernel runs in: `deno.json` with `"nodeModulesDir": "manual"` (Pi
+ * loads from the project's node_modules, which npm ci installed), the project's
+ * package.json, and links to node_modules, examples/ and scripts/, so cells import as they do in
+ * ours (`./examples/...`, `@earendil-works/pi-ai`).
+ */
+function denoWorkspace(root: string, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "deno.json"), `${JSON.stringify({ nodeModulesDir: "manual" })}\n`);
+  copyFileSync(join(root, "package.json"), join(dir, "package.json"));
+  // Deno follows a link's path, not its target: project files import ../../scripts/lib too.
+  for (const linked of ["node_modules", "examples", "scripts"]) symlinkSync(join(root, linked), join(dir, linked));
+}
+
+async function startDeno(root: string, cwd: string): Promise<RunningKernel | { kind: "kernel-died"; message: string; detail: string }> {
+  const [shell, iopub, stdin, control, hb] = await freePorts(5);
+  const connection = (): ConnectionInfo => ({
+    transport: "tcp",
+    ip: "127.0.0.1",
+    shell_port: shell!,
+    iopub_port: iopub!,
+    stdin_port: stdin!,
+    control_port: control!,
+    hb_port: hb!,
+    key: crypto.randomUUID(),
+    signature_scheme: "hmac-sha256",
+    kernel_name: DENO_NAME,
+  });
+  return startKernelProcess({ name: DENO_NAME, argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"], connection, cwd }, READY_TIMEOUT_MS);
+}
+
+/** Runs `code` and times its first output and its reply. */
+async function timedCell(kernel: RunningKernel, code: string): Promise<{ firstOutputAt?: number; replyAt: number; reply: JupyterMessage }> {
+  let firstOutputAt: number | undefined;
+  const request = kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
+  const stop = kernel.client.onIopub((message) => {
+    if (message.parent_header.msg_id !== request.id || firstOutputAt !== undefined) return;
+    if (["stream", "execute_result", "display_data", "error"].includes(message.header.msg_type)) firstOutputAt = performance.now();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const reply = await Promise.race([
+      request.reply,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no reply in ${CELL_TIMEOUT_MS / 1000} s`)), CELL_TIMEOUT_MS))),
+    ]);
+    return { ...(firstOutputAt === undefined ? {} : { firstOutputAt }), replyAt: performance.now(), reply };
+  } finally {
+    clearTimeout(timer);
+    stop();
+  }
+}
+
+/** The name the last `const NAME =` of the cells declares: completing `NAME.` needs an earlier cell. */
+export function lastDeclaredName(cells: readonly string[]): string | undefined {
+  const names = cells.flatMap((cell) => [...cell.matchAll(/^(?:const|let) ([A-Za-z_$][\w$]*)\s*[=:]/gm)].map((m) => m[1]!));
+  return names.at(-1);
+}
+
+const COMPLETIONS = 5;
+
+async function runCells(start: () => Promise<RunningKernel | { kind: string; message: string; detail: string }>, cells: readonly string[]): Promise<KernelRun> {
+  const spawned = performance.now();
+  const kernel = await start();
+  if ("kind" in kernel) throw new Error(`${kernel.message}\n${kernel.detail}`);
+  try {
+    const readyMs = performance.now() - spawned;
+    const firstReader = cells.findIndex(awaitsAProjectRun);
+    let firstReaderOutputMs: number | undefined;
+    const cellMs: number[] = [];
+    const failed: KernelRun["failed"] = [];
+    for (const [index, code] of cells.entries()) {
+      const sent = performance.now();
+      const { firstOutputAt, replyAt, reply } = await timedCell(kernel, code);
+      cellMs.push(replyAt - sent);
+      if (reply.content.status !== "ok") failed.push({ index, ename: `${String(reply.content.ename ?? reply.content.status)}: ${String(reply.content.evalue ?? "").split("\n")[0]!.slice(0, 120)}` });
+      if (index === firstReader) firstReaderOutputMs = (firstOutputAt ?? replyAt) - spawned;
+    }
+    const completionMs: number[] = [];
+    let completionMatches = 0;
+    const name = lastDeclaredName(cells);
+    for (let i = 0; name !== undefined && i < COMPLETIONS; i++) {
+      const code = `${name}.`;
+      const sent = performance.now();
+      const { content } = await kernel.client.request("complete_request", { code, cursor_pos: code.length }).reply;
+      completionMs.push(performance.now() - sent);
+      completionMatches = Array.isArray(content.matches) ? content.matches.length : 0;
+    }
+    return { readyMs, firstReaderOutputMs, cellMs, failed, completionMs, completionMatches };
+  } finally {
+    await kernel.stop();
+  }
+}
+
+type Contender = "cold" | "warm" | "deno";
+const CONTENDERS: readonly Contender[] = ["cold", "warm", "deno"];
+const CONTENDER_LABELS: Record<Contender, string> = {
+  cold: "ours (tslab, type-checked), cache cold",
+  warm: "ours (tslab, type-checked), cache warm",
+  deno: "Deno 2.9.6 (not type-checked)",
+};
+
+/** Starts our kernel with its conversion cache in `dir` (PI_COMPANION_KERNEL_CACHE, read by start-kernel.cjs). */
+async function withKernelCache<T>(dir: string, start: () => Promise<T>): Promise<T> {
+  const saved = process.env.PI_COMPANION_KERNEL_CACHE;
+  process.env.PI_COMPANION_KERNEL_CACHE = dir;
+  try {
+    return await start();
+  } finally {
+    if (saved === undefined) delete process.env.PI_COMPANION_KERNEL_CACHE;
+    else process.env.PI_COMPANION_KERNEL_CACHE = saved;
+  }
+}
+
+const SUITES = "scripts/notebooks/nbclient";
+
+/** One kernel's run of jupyter_kernel_test: counts, and the tests that failed. */
+interface Conformance {
+  version: string;
+  pass: number;
+  skip: number;
+  fail: string[];
+}
+
+/**
+ * jupyter_kernel_test against our kernel (conformance.py, as `npm test` runs it) and
+ * against Deno's (conformance_deno.py: the same samples, Deno's display API), each in
+ * a temporary Jupyter home; undefined when Debian's python3-jupyter-kernel-test is missing.
+ */
+function conformanceOf(root: string, workspace: string, kernel: "ours" | "deno"): Conformance | string {
+  const python = pythonWith("jupyter_kernel_test");
+  if (python === undefined) return "python3-jupyter-kernel-test is not installed";
+  const jupyter = temporaryJupyter("pi-bench-conformance-");
+  try {
+    let args: string[];
+    if (kernel === "ours") {
+      jupyter.installKernelspec();
+      args = [join(root, SUITES, "conformance.py")];
+    } else {
+      const spec = join(jupyter.env.JUPYTER_DATA_DIR!, "kernels", "deno-bench");
+      mkdirSync(spec, { recursive: true });
+      writeFileSync(join(spec, "kernel.json"), JSON.stringify({ argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"], display_name: "Deno (bench)", language: "typescript" }));
+      args = [join(root, SUITES, "conformance_deno.py"), "deno-bench"];
+    }
+    const env = { ...jupyter.env, PYTHONPATH: join(root, SUITES) };
+    const run = spawnSync(python, args, { cwd: kernel === "ours" ? root : workspace, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 900_000 });
+    if (run.status !== 0) return `the suite exited ${run.status}: ${run.stderr.trim().split("\n").at(-1)}`;
+    const { version, tests } = JSON.parse(run.stdout) as { version: string; tests: Record<string, { outcome: "pass" | "skip" | "fail" }> };
+    const named = Object.entries(tests).filter(([name]) => name.startsWith("test_"));
+    const count = (outcome: string) => named.filter(([, t]) => t.outcome === outcome);
+    return { version, pass: count("pass").length, skip: count("skip").length, fail: count("fail").map(([name]) => name) };
+  } finally {
+    jupyter.remove();
+  }
+}
+
+const cellsFailed = (run: KernelRun) => (run.failed.length === 0 ? "none" : run.failed.map((f) => `${f.index + 1} (${f.ename})`).join(", "));
+
+/**
+ * Our kernel (type-checked) against Deno's Jupyter kernel (not type-checked) on the same
+ * cells of each notebook: kernel ready, first reader output, median cell, completion.
+ */
+export async function measurePeerKernel(root: string, repetitions: number, progress: (line: string) => void): Promise<BenchSection> {
+  const title = "Notebooks: our kernel against Deno's Jupyter kernel";
+  if (!existsSync(join(root, DENO))) return { kind: "skipped", title, reason: `${DENO} is not installed (the exact devDependency deno; run npm ci)` };
+  const dir = join(root, "notebooks");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".ipynb")).sort();
+  const workspace = join(root, ".cache", `bench-deno-${process.pid}`);
+  denoWorkspace(root, workspace);
+  const rows: string[][] = [];
+  const conformance: string[][] = [];
+  const findings: string[] = [];
+  try {
+    for (const file of files) {
+      const nb = readNotebook(join(dir, file), KERNEL_NAME);
+      if ("kind" in nb) continue;
+      // tslab's `display` is tslab's own; Deno has none, so those cells run in neither.
+      const all = nb.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinText(cell.source));
+      const cells = all.filter((code) => !/from\s+["']tslab["']/.test(code));
+      const runs: Record<Contender, KernelRun[]> = { cold: [], warm: [], deno: [] };
+      // The warm cache is what a reader has from the second opening on: one unmeasured run fills it.
+      const warmCache = join(workspace, `cells-${file}`);
+      await runCells(() => withKernelCache(warmCache, () => startKernel(READY_TIMEOUT_MS)), cells);
+      let coldRuns = 0;
+      const samples = await interleave(
+        [
+          { name: "cold", run: async () => void runs.cold.push(await runCells(() => withKernelCache(join(workspace, `cold-${file}-${++coldRuns}`), () => startKernel(READY_TIMEOUT_MS)), cells)) },
+          { name: "warm", run: async () => void runs.warm.push(await runCells(() => withKernelCache(warmCache, () => startKernel(READY_TIMEOUT_MS)), cells)) },
+          { name: "deno", run: async () => void runs.deno.push(await runCells(() => startDeno(root, workspace), cells)) },
+        ],
+        repetitions,
+        "wall",
+        (done) => progress(`peer kernel (${file}): repetition ${done}/${repetitions}`),
+      );
+      const first = (r: KernelRun[]) => r.map((run) => run.firstReaderOutputMs ?? Number.NaN);
+      for (const name of CONTENDERS) {
+        const r = runs[name];
+        rows.push([
+          file,
+          CONTENDER_LABELS[name],
+          `${cells.length} of ${all.length}`,
+          ms(median(r.map((run) => run.readyMs))),
+          r.some((run) => run.firstReaderOutputMs === undefined) ? "no reader cell" : ms(median(first(r))),
+          ms(median(r.map((run) => median(run.cellMs)))),
+          ms(median(samples[name]!)),
+          r[0]!.completionMs.length === 0 ? "" : `${ms(r[0]!.completionMs[0]!)} / ${ms(median(r.flatMap((run) => run.completionMs.slice(1))))} (${r[0]!.completionMatches} matches)`,
+          cellsFailed(r[0]!),
+        ]);
+      }
+      if (CONTENDERS.every((name) => runs[name].every((run) => run.firstReaderOutputMs !== undefined))) {
+        const [cold, warm] = [medianRatio(first(runs.cold), first(runs.deno)), medianRatio(first(runs.warm), first(runs.deno))];
+        findings.push(
+          `${file}: the first reader cell's first output comes ${ratio(warm)} as late in our kernel as in Deno's from the kernel's start with the cells' type-check cache warm (a second opening; goal: at most ${FIRST_OUTPUT_GOAL.toFixed(2)}×, ${warm <= FIRST_OUTPUT_GOAL ? "met" : "not met"}), and ${ratio(cold)} as late with it cold (a first opening).`,
+        );
+      }
+    }
+    progress("peer kernel: jupyter_kernel_test against both kernels");
+    for (const kernel of ["ours", "deno"] as const) {
+      const result = conformanceOf(root, workspace, kernel);
+      const label = kernel === "ours" ? CONTENDER_LABELS.warm.replace(/, cache warm$/, "") : CONTENDER_LABELS.deno;
+      conformance.push(
+        typeof result === "string"
+          ? [label, "", "", "", `not run: ${result}`]
+          : [label, `jupyter_kernel_test ${result.version}`, String(result.pass), String(result.skip), result.fail.length === 0 ? "0" : `${result.fail.length}: ${result.fail.join(", ")}`],
+      );
+    }
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+  return {
+    kind: "measured",
+    title,
+    method: `Each notebook's code cells (less those that import tslab's \`display\`, which Deno has not) run in order, as a reader runs them, by the project's Jupyter client in kernels started fresh for each run: ours (\`${KERNEL_NAME}\`, tslab with every cell type-checked) with its cells' type-check cache cold (an empty directory, as at a reader's first opening) and warm (filled by one unmeasured run before, as at every later opening; kept under .cache/kernel-cells, keyed on the cells, the files they reach and the installed versions), and Deno's (\`deno jupyter --kernel\`, from the exact devDependency \`deno\`, which ships the binary through the npm registry; it does not type-check). Deno runs in a directory whose \`deno.json\` has \`"nodeModulesDir": "manual"\`, beside links to the project's node_modules, examples/ and scripts/, so both load the same Pi from node_modules and the same project files. Interleaved, ${repetitions} run(s) each, wall time; medians. Kernel ready: spawn to the first kernel_info reply heard on both channels. First reader output: spawn to the first output of the first cell that imports from \`./examples/\` and awaits a run, the cells before it run first. Median cell: request to reply. Completion: after the last cell, \`NAME.\` for the last \`const\` the cells declare, ${COMPLETIONS} requests: the first, then the median of the rest. Whole run: spawn to the last completion. Conformance: Jupyter's own suite (Debian's python3-jupyter-kernel-test), once against each kernel with the same samples (\`scripts/notebooks/nbclient/conformance.py\`, as \`npm test\` runs it; for Deno \`conformance_deno.py\`, with Deno's display API in place of tslab's); a skip is a feature the samples do not exercise (a pager, clearing output).`,
+    tables: [
+      {
+        header: ["notebook", "kernel", "cells run", "kernel ready", "first reader output", "median cell", "whole run", "completion: first / then", "cells that failed"],
+        rows,
+      },
+      { header: ["kernel", "suite", "pass", "skipped", "fail"], rows: conformance },
+    ],
+    findings,
+  };
+}

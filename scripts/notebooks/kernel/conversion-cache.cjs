@@ -1,0 +1,114 @@
+"use strict";
+// A cell's type-check and compile, kept across kernel starts, as `tsc --incremental`
+// keeps its build info. Opening a chapter notebook and running its first reader cell
+// cost most of its time building the type-check program and checking `new Agent(…)`
+// again in every new kernel, for cells and files that had not changed. A cell that
+// converted without a diagnostic is stored under a key made of its own text and the
+// text of every earlier cell it runs after; the entry also holds every project file the
+// cell reaches, with the hash of its text. The entry is used only when those files
+// still have those hashes, and the whole store only with the same TypeScript, compiler
+// options, kernel code, installed packages (package-lock.json) and examples/ files
+// (`fingerprint`): any change means a fresh check, never a stale pass.
+
+const crypto = require("node:crypto");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const sha256 = (text) => crypto.createHash("sha256").update(text).digest("hex");
+
+/** The files under `dir` (recursively) whose names end in one of `extensions`, sorted. */
+function filesUnder(dir, extensions) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext)))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+}
+
+/**
+ * What every stored conversion depends on besides its cells and reached files: the
+ * TypeScript version and options, the kernel's own code, the installed packages and the
+ * project's example files (a global declaration in one could change any cell's check).
+ */
+function fingerprintOf({ ts, options, projectRoot, kernelDir }) {
+  const parts = [`typescript ${ts.version}`, `node ${process.version}`, JSON.stringify(options)];
+  for (const file of [
+    ...filesUnder(kernelDir, [".cjs", ".json"]),
+    path.join(projectRoot, "package-lock.json"),
+    path.join(projectRoot, "tsconfig.json"),
+    ...filesUnder(path.join(projectRoot, "examples"), [".ts"]),
+  ]) {
+    parts.push(`${path.relative(projectRoot, file)} ${fs.existsSync(file) ? sha256(fs.readFileSync(file)) : "absent"}`);
+  }
+  return sha256(parts.join("\n")).slice(0, 32);
+}
+
+/** The key of a cell run after the cells whose chain key is `previousKey` (the empty string for none). */
+function chainKeyOf(previousKey, src) {
+  return sha256(`${previousKey}\0${src}`);
+}
+
+/** The hash of a file's text as the cache records it, or undefined when it cannot be read. */
+function fileHash(fileName) {
+  try {
+    return sha256(fs.readFileSync(fileName, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The store in `dir/<fingerprint>/`: `lookup(key)` returns an entry whose files are
+ * unchanged, or undefined; `store(key, entry)` writes one (temporary name, then rename,
+ * so a kernel killed mid-write leaves no half entry). Stores of other fingerprints are
+ * removed on the first write, so the cache holds one version of the project.
+ */
+function createConversionCache(dir, fingerprint) {
+  const here = path.join(dir, fingerprint);
+  let pruned = false;
+  return {
+    lookup(key) {
+      let entry;
+      try {
+        entry = JSON.parse(fs.readFileSync(path.join(here, `${key}.json`), "utf8"));
+      } catch {
+        return undefined;
+      }
+      return entry.files.every((file) => fileHash(file.fileName) === file.hash) ? entry : undefined;
+    },
+    store(key, entry) {
+      try {
+        if (!pruned) {
+          pruned = true;
+          for (const other of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+            if (other !== fingerprint) fs.rmSync(path.join(dir, other), { recursive: true, force: true });
+          }
+        }
+        fs.mkdirSync(here, { recursive: true });
+        const file = path.join(here, `${key}.json`);
+        const temporary = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(temporary, JSON.stringify(entry));
+        fs.renameSync(temporary, file);
+      } catch {
+        // A cache that cannot be written costs time, never a cell.
+      }
+    },
+  };
+}
+
+const INLINE_MAP = /(\/\/# sourceMappingURL=data:application\/json;base64,)([A-Za-z0-9+/=]+)(\s*)$/;
+
+/**
+ * A stored cell's ES module for the cell it now is: its inline source map names the cell
+ * file it was emitted as (`__tslab_cell_3__`), which this kernel numbers anew.
+ */
+function renamedCellEsm(esm, from, to) {
+  if (from === to) return esm;
+  return esm.replace(INLINE_MAP, (_whole, head, map, tail) => {
+    const renamed = Buffer.from(map, "base64").toString("utf8").replaceAll(from, to);
+    return `${head}${Buffer.from(renamed, "utf8").toString("base64")}${tail}`;
+  });
+}
+
+module.exports = { createConversionCache, fingerprintOf, chainKeyOf, renamedCellEsm, sha256 };
