@@ -29,7 +29,7 @@ function testLines(stdout: string): string[] {
     .split("\n")
     .map((line) => {
       if (!line.startsWith("  ")) return (file = line);
-      return `${file} › ${line.trim()}`;
+      return `${file} › ${line.trim().replace(/^(ok|FAIL) +/, "$1  ")}`;
     });
 }
 
