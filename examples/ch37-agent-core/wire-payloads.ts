@@ -1,13 +1,15 @@
 // What each of pi-ai's chat adapters would send for a Context: captured at onPayload, which
 // every adapter awaits before it sends, and which then throws, so nothing leaves the machine.
 import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context, Message, Model } from "@earendil-works/pi-ai";
 
 /** The chat adapters of the installed pi-ai: every module of its dist/api that exports streamSimple. */
 export async function chatApis(): Promise<string[]> {
-  const dir = join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai"))), "api");
+  // Located through one of its own modules: under a release's port the bare package name
+  // resolves to the port's shim, but "./api/*" resolves to the release's files.
+  const dir = dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai/api/lazy")));
   const apis: string[] = [];
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith(".js") || file.endsWith(".lazy.js")) continue;

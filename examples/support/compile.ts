@@ -61,6 +61,13 @@ function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
   return { code: d.code, file: relative(PROJECT_ROOT, d.file.fileName), line: line + 1, message };
 }
 
+const compileListeners: ((files: readonly string[]) => void)[] = [];
+
+/** Calls `listener` with the files (absolute) of every later {@link compileFiles}: the ledger notes what a check type-checked. */
+export function onCompile(listener: (files: readonly string[]) => void): void {
+  compileListeners.push(listener);
+}
+
 /**
  * Type-checks `files` (paths relative to the project root or absolute) with the project's
  * options and the Pi packages found in `dirs`; returns every diagnostic a program of these
@@ -69,6 +76,7 @@ function toDiagnostic(d: ts.Diagnostic): CompileDiagnostic {
  */
 export function compileFiles(files: readonly string[], dirs: Record<PackageKey, string>): CompileDiagnostic[] {
   const rootNames = files.map((f) => resolve(PROJECT_ROOT, f));
+  for (const listener of compileListeners) listener(rootNames);
   return programFor(dirs, rootNames).diagnosticsOf(rootNames).map(toDiagnostic);
 }
 

@@ -1,4 +1,5 @@
 import type ts from "typescript";
+import { substitutions } from "./listing-source.ts";
 import { typescript } from "./typescript.ts";
 
 /**
@@ -66,6 +67,11 @@ export function announcedFiles(): ReadonlySet<string> {
  */
 function cachingHost(options: ts.CompilerOptions, documented: readonly string[]): ts.CompilerHost {
   const host = typescript.createCompilerHost(options);
+  // A reader's listing is read in place of ours, under our file's name: every file importing
+  // ours then checks against the reader's code, and it resolves Pi as ours does.
+  const replaced = substitutions();
+  const readFile = host.readFile.bind(host);
+  host.readFile = (fileName) => readFile(replaced.get(fileName) ?? fileName);
   const parsed = new Map<string, ts.SourceFile>();
   const parse = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {

@@ -22,7 +22,7 @@ function section(s: BenchSection): string {
 /** Appendix C: the environment, then each section's figures or the reason it has none. */
 export function renderAppendixC(env: BenchEnvironment, sections: readonly BenchSection[]): string {
   const environment: FigureTable = {
-    header: ["", ""],
+    header: ["measured on", "value"],
     rows: [
       ["date", env.date],
       ["commit", `${env.commit}${env.uncommitted ? " (the working tree had uncommitted changes)" : ""}`],

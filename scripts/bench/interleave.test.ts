@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { interleave, median, medianRatio } from "./interleave.ts";
+import { interleave, median, medianRatio, ratioQuartiles } from "./interleave.ts";
 
 test("bench: median of odd and even counts, and of none", () => {
   assert.equal(median([3, 1, 2]), 2);
@@ -20,4 +20,9 @@ test("bench: every contender runs once per repetition and the first place rotate
   assert.deepEqual(order, ["a", "b", "c", "b", "c", "a", "c", "a", "b"]);
   assert.deepEqual(Object.keys(samples), ["a", "b", "c"]);
   assert.ok(Object.values(samples).every((s) => s.length === 3));
+});
+
+test("ratioQuartiles: the per-repetition ratios' quartiles, whose middle is medianRatio", () => {
+  assert.deepEqual(ratioQuartiles([1, 2, 3, 4, 5], [1, 1, 1, 1, 1]), [2, 3, 4]);
+  assert.equal(ratioQuartiles([10, 20, 300], [5, 10, 10])[1], medianRatio([10, 20, 300], [5, 10, 10]));
 });

@@ -51,6 +51,21 @@ export async function interleave(
 }
 
 /** The median over repetitions of `a[i] / b[i]`: a ratio taken side by side. */
+/**
+ * The quartiles of the per-repetition ratios `a[i] / b[i]` (first, median, third): how far the
+ * ratio moves from one repetition to the next, so a median ratio can be read against the spread.
+ */
+export function ratioQuartiles(a: readonly number[], b: readonly number[]): [number, number, number] {
+  if (a.length !== b.length || a.length === 0) throw new RangeError("ratio of samples from different runs");
+  const sorted = a.map((x, i) => x / b[i]!).sort((x, y) => x - y);
+  const at = (q: number) => {
+    const position = q * (sorted.length - 1);
+    const low = Math.floor(position);
+    return sorted[low]! + (sorted[Math.ceil(position)]! - sorted[low]!) * (position - low);
+  };
+  return [at(0.25), at(0.5), at(0.75)];
+}
+
 export function medianRatio(a: readonly number[], b: readonly number[]): number {
   if (a.length !== b.length) throw new RangeError("ratio of samples from different runs");
   return median(a.map((x, i) => x / b[i]!));

@@ -3,7 +3,7 @@ import type { FauxResponseStep } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../examples/support/scripted.ts";
 import { INPUT, lookup, lookupTool, submit, SYSTEM, toolUse, Verdict } from "../../examples/ch38-typed-step/script.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
-import { interleave, median, medianRatio } from "./interleave.ts";
+import { interleave, median, ratioQuartiles } from "./interleave.ts";
 import { ms, ratio, type BenchSection } from "./section.ts";
 
 // step() against a bare Agent.prompt() on the same scripted conversation: a lookup, then
@@ -63,20 +63,25 @@ export async function measureStepOverhead(repetitions: number, progress: (line: 
     (done) => progress(`step overhead: repetition ${done}/${repetitions}`),
   );
   const perConversation = (name: string) => median(samples[name]!) / perSample;
-  const overhead = medianRatio(samples.step!, samples.bare!);
+  const [lowQuartile, overhead, highQuartile] = ratioQuartiles(samples.step!, samples.bare!);
+  const ofMedians = perConversation("step") / perConversation("bare");
   return {
     kind: "measured",
     title,
-    method: `The same scripted conversation (a lookup, then a valid submission: 2 provider requests each, checked) run ${perSample} times per sample, ${repetitions} samples per contender, interleaved with the first place rotating; times are this process's CPU time (other processes on the shared machine stretch wall time, not CPU time); the ratio is the median of per-repetition ratios.`,
+    method: `The same scripted conversation (a lookup, then a valid submission: 2 provider requests each, checked) run ${perSample} times per sample, ${repetitions} samples per contender, interleaved with the first place rotating; times are this process's CPU time (other processes on the shared machine stretch wall time, not CPU time); the ratio is the median of per-repetition ratios (each repetition times both contenders side by side), shown with their quartiles; the ratio of the two medians beside it comes from the columns to its left, and where the two ratios differ the spread says by how much a single repetition moves.`,
     tables: [
       {
-        header: ["contender", "median CPU time per conversation", "ratio to bare Agent"],
+        header: ["contender", "median CPU time per conversation", "ratio of the medians", "median per-repetition ratio (quartiles)"],
         rows: [
-          ["bare Agent.prompt()", ms(perConversation("bare")), ratio(1)],
-          ["step()", ms(perConversation("step")), ratio(overhead)],
+          ["bare Agent.prompt()", ms(perConversation("bare")), ratio(1), ratio(1)],
+          ["step()", ms(perConversation("step")), ratio(ofMedians), `${ratio(overhead)} (${ratio(lowQuartile)}–${ratio(highQuartile)})`],
         ],
       },
     ],
-    findings: [`step() costs ${ratio(overhead)} the time of a bare Agent on the same two-request conversation under the faux provider (no network: this is the wrapper's CPU cost, not what a real model adds).`],
+    findings: [
+      `step() costs ${ratio(overhead)} the time of a bare Agent (median of ${repetitions} per-repetition ratios, half of them between ${ratio(lowQuartile)} and ${ratio(highQuartile)}; ` +
+        `the medians of the two columns give ${ms(perConversation("step"))} / ${ms(perConversation("bare"))} = ${ratio(ofMedians)}) on the same two-request conversation under the faux provider ` +
+        `(no network: this is the wrapper's CPU cost, not what a real model adds).`,
+    ],
   };
 }

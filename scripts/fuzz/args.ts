@@ -8,13 +8,13 @@ export const STEP_VERSIONS: readonly StepVersionName[] = ["fixed", "unfixed", "n
 /** What the command line asked for. */
 export type FuzzArgs =
   /** A campaign: `runs` random conversations from `seed` (random when absent), or one replayed `path`. */
-  | { mode: "campaign"; runs: number; seed: number | undefined; path: string | undefined; version: StepVersionName }
+  | { mode: "campaign"; runs: number; seed: number | undefined; path: string | undefined; version: StepVersionName; against: string | undefined }
   /** One conversation, given as the JSON a failing campaign printed. */
-  | { mode: "replay"; json: string; version: StepVersionName };
+  | { mode: "replay"; json: string; version: StepVersionName; against: string | undefined };
 
 export const FUZZ_COMMAND = {
   name: "fuzz",
-  usage: "usage: npm run fuzz -- [--runs N] [--seed S [--path P]] [--version fixed|unfixed|no-bound] | --replay JSON",
+  usage: "usage: npm run fuzz -- [--runs N] [--seed S [--path P]] [--version fixed|unfixed|no-bound | --against FILE] | --replay JSON",
   details: [
     "Checks step()'s properties over random scripted conversations; exit 1 with a shrunk counterexample.",
     "  --runs N        conversations per campaign (default 10000)",
@@ -22,6 +22,8 @@ export const FUZZ_COMMAND = {
     "  --path P        with --seed: replay one case of that campaign (the path a failure printed)",
     "  --version V     which step() to check: fixed (default), unfixed or no-bound",
     "  --replay JSON   run one conversation, as a failing campaign printed it",
+    "  --against FILE  differential: your DIR/step.ts (or DIR/research-agent.ts) against ours on the same generated",
+    "                  conversations (corpora and queries); exit 1 with the first divergence, shrunk",
   ].join("\n"),
   options: {
     runs: { type: "string" },
@@ -29,6 +31,7 @@ export const FUZZ_COMMAND = {
     path: { type: "string" },
     version: { type: "string" },
     replay: { type: "string" },
+    against: { type: "string" },
   },
 } as const;
 
@@ -49,10 +52,13 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs | Help | Refusa
     return refusal(FUZZ_COMMAND, `--path ${path}: expected the path a failing campaign printed (like 49:3:2)`);
   }
   if (path !== undefined && seed === undefined) return refusal(FUZZ_COMMAND, "--path replays a campaign only with the --seed it printed");
+  const { against } = values;
+  if (against !== undefined && values.version !== undefined) return refusal(FUZZ_COMMAND, "--against runs ours (the fixed step()) against your file; leave out --version");
+  if (against === "") return refusal(FUZZ_COMMAND, "--against needs a file: DIR/step.ts or DIR/research-agent.ts");
   const version = values.version ?? "fixed";
   if (!STEP_VERSIONS.includes(version as StepVersionName)) {
     return refusal(FUZZ_COMMAND, `--version ${version}: expected one of ${STEP_VERSIONS.join(", ")}`);
   }
-  if (replay !== undefined) return { mode: "replay", json: replay, version: version as StepVersionName };
-  return { mode: "campaign", runs, seed, path, version: version as StepVersionName };
+  if (replay !== undefined) return { mode: "replay", json: replay, version: version as StepVersionName, against };
+  return { mode: "campaign", runs, seed, path, version: version as StepVersionName, against };
 }

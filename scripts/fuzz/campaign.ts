@@ -51,6 +51,10 @@ function randomSeed(): number {
 
 /** Runs the fuzzer as `args` ask; returns the exit status (0 clean, 1 counterexample, 2 bad input). */
 export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
+  if (args.against !== undefined) {
+    const { runAgainst } = await import("./against.ts");
+    return runAgainst({ ...args, against: args.against }, io, randomSeed);
+  }
   const version = VERSIONS[args.version];
 
   if (args.mode === "replay") {

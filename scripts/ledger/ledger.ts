@@ -14,6 +14,7 @@ import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
 import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./pin-verdicts.ts";
 import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow } from "./render.ts";
 import { runChecks, type Outcome } from "./run.ts";
+import { readerListingsRun } from "./reader-listings.ts";
 
 /** Where the ledger writes: results to `out`, progress and problems to `err`. */
 export interface LedgerIo {
@@ -82,6 +83,11 @@ export async function runLedger(
     );
     return 2;
   }
+  // --listings DIR (main.ts has started this process with the listings hook): the reader's
+  // files must compile and have the book's exports and shapes before anything runs them.
+  const listings = args.listings === undefined ? undefined : await readerListingsRun(install, io.err);
+  if (listings === "refused") return 2;
+  if (listings !== undefined && !args.json) io.out(`Listings run: ${Object.entries(listings).map(([name, file]) => `${name} from ${file}`).join(", ")}\n`);
   const byId = new Map(checks.map((check) => [check.id, check]));
   const toRun = [...selected.map(({ claim }) => checkFor(claim, byId)), negativeControl];
 
@@ -131,7 +137,7 @@ export async function runLedger(
   const control = outcomes.pop()!;
   const rows: LedgerRow[] = selected.map(({ catalogue, claim }, i) => ({ catalogue, claim, outcome: outcomes[i]! }));
   if (args.json) {
-    io.out(`${JSON.stringify(ledgerJson(install, rows), null, 2)}\n`);
+    io.out(`${JSON.stringify({ ...ledgerJson(install, rows), ...(listings === undefined ? {} : { listings }) }, null, 2)}\n`);
   } else {
     const text = `${ledgerText(install, rows, io.width)}\n`;
     io.out(text.startsWith(written) ? text.slice(written.length) : text);
@@ -151,7 +157,9 @@ export async function runLedger(
   );
   if (!controlOk) status = 1;
 
-  if (args.write && args.only === undefined && isPinnedInstall(install)) {
+  // A run of a reader's listings is not the pin's measurement of the companion's code: it
+  // never rewrites appendix A or the verdicts at the pin.
+  if (args.write && args.only === undefined && listings === undefined && isPinnedInstall(install)) {
     const json = ledgerJson(install, rows);
     status = Math.max(status, writeAppendixFrom(install, outcomes, io), writePinVerdictsFrom(json, io));
     writeLatestVerdicts(json);

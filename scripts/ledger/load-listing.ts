@@ -6,6 +6,7 @@ import { verdictOf, type Check } from "./check.ts";
 import { activePort, noteListingUsed, recordingListings, withPortNote } from "../matrix/port/through-port.ts";
 import { PRINTED_CODE_CLAIMS, describePort } from "../matrix/port/ports.ts";
 import { installedPi } from "./static/installed.ts";
+import { withListingsNote } from "../listings/evidence-note.ts";
 
 /**
  * A listing module that the installed Pi cannot load: a module it imports is missing from
@@ -140,7 +141,7 @@ export function failsWhenListingDoesNotLoad(check: Check): Check {
     async run() {
       try {
         const { value, listings } = await recordingListings(() => check.run());
-        return { ...value, evidence: withPortNote(value.evidence, listings) };
+        return { ...value, evidence: withListingsNote(withPortNote(value.evidence, listings), listings) };
       } catch (error) {
         if (!(error instanceof ListingDoesNotLoad)) throw error;
         if (aboutPrintedCode) return verdictOf(false, describeLoadFailure(error));

@@ -3,6 +3,9 @@ import { exitQuietlyWhenClosed } from "../lib/cli.ts";
 import { fitLines } from "../lib/output-width.ts";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
 import { parseArgs } from "./args.ts";
+import { fromReader } from "../lib/reader-paths.ts";
+import { checkFolder } from "../listings/check-listings.ts";
+import { rerunWithListings, runsListingsOf } from "../listings/listings-process.ts";
 
 exitQuietlyWhenClosed();
 // --help answers whatever is installed: only a run needs the pinned Pi.
@@ -12,6 +15,20 @@ if (line.kind === "help") {
   process.exit(0);
 }
 const install = requirePinnedPi();
+if (line.kind === "run" && line.listings !== undefined) {
+  // The reader's listings run in a child started with the listings hook, so that every import
+  // of a listing, in the ledger and in the processes it starts, loads the reader's file.
+  const dir = fromReader("start", line.listings);
+  const problem = checkFolder(dir, line.listings);
+  if (problem !== undefined) {
+    process.stderr.write(`pi-book-companion: --listings ${problem.lines[0]}\n`);
+    process.exit(2);
+  }
+  if (!runsListingsOf(dir)) {
+    process.exitCode = await rerunWithListings(dir, process.argv.slice(2));
+    process.exit();
+  }
+}
 const { runLedger } = await import("./ledger.ts");
 const status = await runLedger(process.argv.slice(2), install, {
   out: (text) => process.stdout.write(text),

@@ -1,3 +1,4 @@
+import type { ListingName } from "../../examples/support/listing-source.ts";
 import type { InstalledPi } from "../../examples/support/pin.ts";
 import { BOOK_PIN } from "../../examples/support/pin.ts";
 import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
@@ -26,6 +27,8 @@ export interface LedgerJson {
   node: string;
   claims: LedgerJsonEntry[];
   findings: LedgerJsonEntry[];
+  /** With `--listings DIR` only: the file each listing ran from (the reader's, or ours where DIR has none). */
+  listings?: Record<ListingName, string>;
 }
 
 function jsonEntry({ claim, outcome }: LedgerRow): LedgerJsonEntry {

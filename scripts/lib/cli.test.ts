@@ -81,3 +81,14 @@ describe("commandLine in a running command", () => {
     assert.equal(status, 0);
   });
 });
+
+it("an option npm took for itself (no --) is named with the command line that passes it on, its value included", () => {
+  const command = { name: "turn-limit", usage: "usage: npm run turn-limit [-- --json] [--pi VERSION]", options: { json: { type: "boolean" }, pi: { type: "string" } } } as const;
+  const env = { npm_lifecycle_event: "turn-limit", npm_config_json: "true", npm_config_pi: "true" };
+  assert.deepEqual(readCommandLine(command, ["1.6.0"], env), {
+    kind: "refused",
+    message: "npm took --json --pi 1.6.0 for itself (options before -- are npm's); run npm run turn-limit -- --json --pi 1.6.0",
+  });
+  assert.equal(readCommandLine(command, [], { ...env, npm_lifecycle_event: "test" }).kind, "run", "only the command's own npm script is looked at");
+  assert.equal(readCommandLine(command, ["--json"], {}).kind, "run");
+});

@@ -89,15 +89,17 @@ function npmSpelling(command: { name: string; script?: string }): string {
  * `--NAME VALUE` npm sets `true` and passes VALUE on as an argument). Looked at only when the
  * command's own npm script is running, since children inherit the environment.
  */
-export function optionsNpmTook(command: { name: string; script?: string; options: Options }, env: NodeJS.ProcessEnv): string[] {
+export function optionsNpmTook(command: { name: string; script?: string; options: Options }, env: NodeJS.ProcessEnv, argv: readonly string[] = []): string[] {
   if (env.npm_lifecycle_event !== (command.script ?? command.name)) return [];
+  // With `--pi 1.6.0`, npm passes `1.6.0` on as an argument: the value the reader meant.
+  const values = argv.filter((arg) => !arg.startsWith("-"));
   return Object.entries(command.options).flatMap(([name, spec]) => {
     const negated = name.startsWith("no-");
     const value = env[`npm_config_${(negated ? name.slice(3) : name).replace(/-/g, "_")}`];
     if (value === undefined) return [];
     if (negated) return value === "" || value === "false" ? [`--${name}`] : [];
     if (spec.type === "boolean") return value === "true" ? [`--${name}`] : [];
-    return value === "" ? [] : [`--${name} ${value === "true" ? "VALUE" : value}`];
+    return value === "" ? [] : [`--${name} ${value === "true" ? (values.shift() ?? "VALUE") : value}`];
   });
 }
 
@@ -115,7 +117,7 @@ export function readCommandLine<O extends Options>(command: Command<O>, argv: re
   if (options.includes("--help") || options.includes("-h")) {
     return { kind: "help", text: command.details === undefined ? command.usage : `${command.usage}\n\n${command.details}` };
   }
-  const took = optionsNpmTook(command, env);
+  const took = optionsNpmTook(command, env, argv);
   if (took.length > 0) return { kind: "refused", message: npmTookMessage(command, took) };
   try {
     const { values, positionals } = parseArgs({

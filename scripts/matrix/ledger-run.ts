@@ -85,14 +85,20 @@ function isLedgerReport(value: unknown): value is LedgerReport {
 
 /**
  * Runs the ledger against `install` in a child process and returns its report; `only`
- * (the ledger's --only) narrows the claims it runs, all of them by default.
+ * (the ledger's --only) narrows the claims it runs, all of them by default; `extraArgs`
+ * go to the ledger too (the mutants' `--listings DIR`).
  */
-export async function runLedgerAgainst(install: CachedInstall, entry: string = LEDGER_ENTRY, only?: string): Promise<LedgerReport | LedgerRunFailure> {
+export async function runLedgerAgainst(
+  install: CachedInstall,
+  entry: string = LEDGER_ENTRY,
+  only?: string,
+  extraArgs: readonly string[] = [],
+): Promise<LedgerReport | LedgerRunFailure> {
   const probe = await probeInstall(install);
   if (probe !== undefined) return probe;
   // `--no-write` keeps the ledger from rewriting appendix/, which it does on a full run
   // against the pinned versions (the 1.0.3 column has them).
-  const outcome = await runHooked(entry, ["--json", "--no-write", ...(only === undefined ? [] : ["--only", only])], install, LEDGER_TIMEOUT_MS);
+  const outcome = await runHooked(entry, ["--json", "--no-write", ...(only === undefined ? [] : ["--only", only]), ...extraArgs], install, LEDGER_TIMEOUT_MS);
   if (outcome.timedOut) return { kind: "ledger-crashed", message: `the ledger did not finish within ${LEDGER_TIMEOUT_MS / 60_000} minutes` };
   if (outcome.code === 2) return { kind: "ledger-refused", message: errorLine(outcome.stderr) || "exit status 2" };
   let report: unknown;

@@ -8,6 +8,7 @@ import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run.ts";
 import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+import { LISTINGS_PACKAGE } from "./spec.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
 
 export const FLIP_DEFINITION =
@@ -18,6 +19,8 @@ export const FLIP_DEFINITION =
 
 export const KILL_SCORE_DEFINITION =
   "Kill score: the behavioural claims that at least one patch flips while declaring it, over the behavioural claims, per chapter. " +
+  "Both kinds of patch count: a patch of Pi's dist/, and a listing patch (package pi-book-companion), which edits a copy of one of the " +
+  "companion's two listings that the ledger then runs in place of ours (--listings), for the claims about the listings themselves. " +
   "A declared flip is a prediction about the behaviour the patch breaks; a flip nobody declared (surplus) is shown for review but not counted, " +
   "since a patch that stops the listings from loading (type-not-exported) fails every claim that loads one without any check's measurement running. " +
   "The table also gives the claims flipped by any patch, surplus included. " +
@@ -128,7 +131,10 @@ export function renderAppendixD(d: AppendixD): string {
     "",
     `Written by \`npm run mutants\` (a full run: every spec in \`scripts/mutants/patches/\`) on ${d.environment.date}, Node ${d.environment.node}, ` +
       `commit ${d.environment.commit}. Each patch is applied to a copy of the pinned install (pi-agent-core ${d.pin.core}, pi-ai ${d.pin.ai}, ` +
-      `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook. Do not edit by hand.`,
+      `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook` +
+      (d.patches.some((p) => p.package === LISTINGS_PACKAGE)
+        ? "; a listing patch (package `pi-book-companion`) edits a copy of our listing instead, which that child runs with `--listings`. Do not edit by hand."
+        : ". Do not edit by hand."),
     ...(d.declaredOnly
       ? [
           "",
@@ -157,7 +163,7 @@ export function renderAppendixD(d: AppendixD): string {
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...d.patches.map(
       (p) =>
-        `| ${p.name} | \`${p.package.replace("@earendil-works/", "")}/${p.file}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
+        `| ${p.name} | \`${p.package === LISTINGS_PACKAGE ? p.file : `${p.package.replace("@earendil-works/", "")}/${p.file}`}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
         `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ${ids(p.surplus)} | ` +
         `${p.otherChanges.length === 0 ? "-" : p.otherChanges.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} |`,
     ),

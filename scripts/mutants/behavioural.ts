@@ -21,7 +21,8 @@ export const BEHAVIOURAL_RULE =
   `${TYPE_CHECKED.length} that only type-check a listing (${TYPE_CHECKED.join(", ")}). ` +
   "Claims decided by reading files (package.json, README, dist/ specifiers, declarations) or by the TypeScript checker are static: " +
   "a patch of dist/*.js can move them only by breaking the file they read, which is not the behaviour they describe. " +
-  "The companion's own findings (chapters/findings.tsv) are not the book's claims and are not run against the patches.";
+  "The companion's own findings (chapters/findings.tsv) are not the book's claims and stand outside the kill score; " +
+  "a patch may still declare one, and its flip is then checked like a claim's.";
 
 /** The behavioural claim ids of the book's catalogue (findings are not the book's claims), in the ledger's order. */
 export function behaviouralIds(): string[] {

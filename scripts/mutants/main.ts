@@ -9,10 +9,10 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { DEFAULT_JOBS } from "../lib/pool.ts";
 import { writeAppendixD } from "./appendix.ts";
 import { behaviouralOnly } from "./behavioural.ts";
-import { ensurePatchedInstall } from "./patched-install.ts";
+import { ensurePatchedInstall, ensurePatchedListings } from "./patched-install.ts";
 import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run.ts";
 import { shippedSpecFiles } from "./shipped.ts";
-import { isSpecProblem, readSpec } from "./spec.ts";
+import { isListingPatch, isSpecProblem, readSpec } from "./spec.ts";
 import { renderTable } from "./table.ts";
 
 const COMMAND = {
@@ -26,7 +26,9 @@ const COMMAND = {
     "(appendix D states the rule). Exit 1 when a declared claim did not flip or a run failed; surplus flips",
     "are reported for review. A full run (no --patch, no --only) writes appendix/D-mutants.md and .json.",
     "  --patch FILE   run this spec instead of the shipped set (repeatable); exactly the fields package, file,",
-    "                 find (found exactly once in the pinned file), replace, description, flips (claim ids)",
+    "                 find (found exactly once in the pinned file), replace, description, flips (claim ids);",
+    "                 package \"pi-book-companion\" with file examples/…/step.ts or research-agent.ts patches a copy of",
+    "                 that listing instead, which the ledger runs in place of ours (--listings)",
     "  --only REGEX   run the claims whose ids match (the ledger's --only; '.' adds the static claims); writes nothing",
     "  --declared-only  each patch's child runs only the claims it declares (much faster; no surplus is measured);",
     "                 a full run with it still writes appendix D, which then says so",
@@ -71,7 +73,7 @@ function prepare(files: readonly string[]): PatchEntry[] {
     if (isSpecProblem(spec)) refuseSpec(spec.message);
     const unknown = spec.flips.filter((id) => !known.has(id));
     if (unknown.length > 0) refuseSpec(`${shown}: "flips" names ${unknown.join(", ")}, not a claim id of the ledger`);
-    const install = ensurePatchedInstall(spec);
+    const install = isListingPatch(spec) ? ensurePatchedListings(spec) : ensurePatchedInstall(spec);
     if ("kind" in install) refuseSpec(`${shown}: ${install.message}`);
     return patchEntry(shown, spec);
   });

@@ -6,7 +6,8 @@ import type { CachedInstall } from "../matrix/install-cache.ts";
 import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { applyPatch, isPatchRefused, type PatchRefused } from "./apply.ts";
-import type { PatchSpec } from "./spec.ts";
+import { isListingPatch, type PatchSpec } from "./spec.ts";
+import { LISTINGS } from "../../examples/support/listing-source.ts";
 
 /** Patched installs, one folder per spec hash; gitignored, reused across runs. */
 export const MUTANTS_CACHE = join(PROJECT_ROOT, ".cache", "mutants");
@@ -100,4 +101,33 @@ export function ensurePatchedInstall(edit: PatchEdit | undefined, cacheRoot: str
   }
   writeFileSync(join(dir, MARKER), JSON.stringify({ key, edit: edit ?? null }, null, 2) + "\n");
   return { key, dir, versions, reused: false };
+}
+
+/**
+ * A copy of our two listings with a listing patch's edit applied, in a folder of its own
+ * that the ledger's `--listings` runs in place of ours (the Pi install stays the unpatched
+ * copy). Refuses, before writing anything, when the find text does not occur exactly once.
+ */
+export function ensurePatchedListings(edit: PatchEdit, cacheRoot: string = MUTANTS_CACHE): { dir: string } | PatchRefused | InstallProblem {
+  if (!isListingPatch(edit)) throw new Error(`${edit.package} is not a listing patch`);
+  const dir = join(cacheRoot, `listings-${installKey(edit)}`);
+  const files = new Map<string, string>();
+  for (const path of Object.values(LISTINGS)) {
+    let text: string;
+    try {
+      text = readFileSync(join(PROJECT_ROOT, path), "utf8");
+    } catch (error) {
+      return { kind: "file-unreadable", message: `${path}: cannot read it (${(error as NodeJS.ErrnoException).code})` };
+    }
+    if (path === edit.file) {
+      const patched = applyPatch(text, edit);
+      if (isPatchRefused(patched)) return patched;
+      text = patched;
+    }
+    files.set(join(dir, path.split("/").at(-1)!), text);
+  }
+  // Always rewritten: the listings are the project's own files and change with it.
+  rmSync(dir, { recursive: true, force: true });
+  for (const [file, text] of files) writeFileAtomically(file, text);
+  return { dir };
 }

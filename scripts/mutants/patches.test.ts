@@ -8,7 +8,8 @@ import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
 import { applyPatch, isPatchRefused } from "./apply.ts";
 import { behaviouralIds, TYPE_CHECKED } from "./behavioural.ts";
 import { extraSpecFiles, shippedSpecFiles } from "./shipped.ts";
-import { isSpecProblem, readSpec, type PatchSpec } from "./spec.ts";
+import { isListingPatch, isSpecProblem, readSpec, type PatchSpec } from "./spec.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
 
 const read = (file: string) => {
@@ -21,6 +22,7 @@ const extras = extraSpecFiles().map(read);
 const ids = new Set(allChecks.map((check) => check.id));
 
 function pinnedText(spec: PatchSpec): string {
+  if (isListingPatch(spec)) return readFileSync(join(PROJECT_ROOT, spec.file), "utf8");
   const { dirs } = installedPi();
   const key = (Object.keys(PACKAGE_NAMES) as PackageKey[]).find((k) => PACKAGE_NAMES[k] === spec.package)!;
   return readFileSync(join(dirs[key], spec.file), "utf8");

@@ -3,8 +3,8 @@ import type { LedgerJsonEntry } from "../ledger/render.ts";
 import { isLedgerRunFailure, runLedgerAgainst, type LedgerRunFailure } from "../matrix/ledger-run.ts";
 import { mapWithConcurrency } from "../lib/pool.ts";
 import { compareWithPin, type PatchComparison } from "./flips.ts";
-import { ensurePatchedInstall, type PatchEdit } from "./patched-install.ts";
-import type { PatchSpec } from "./spec.ts";
+import { ensurePatchedInstall, ensurePatchedListings, type PatchEdit } from "./patched-install.ts";
+import { isListingPatch, type PatchSpec } from "./spec.ts";
 
 /** A spec to run, with where it came from. */
 export interface PatchEntry {
@@ -42,11 +42,17 @@ export function patchEntry(source: string, spec: PatchSpec): PatchEntry {
 
 type Measured = { key: string; claims: LedgerJsonEntry[] } | { key?: string; failure: RunFailure };
 
-/** Builds (or reuses) the install for `edit` and runs the ledger against it in a child. */
+/**
+ * Builds (or reuses) the install for `edit` and runs the ledger against it in a child. A
+ * listing patch runs the unpatched install with the patched copy of our listings (`--listings`).
+ */
 async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: string | undefined): Promise<Measured> {
-  const install = ensurePatchedInstall(edit);
+  const listing = edit !== undefined && isListingPatch(edit);
+  const install = ensurePatchedInstall(listing ? undefined : edit);
   if ("kind" in install) return { failure: { kind: install.kind, message: install.message } };
-  const report = await runLedgerAgainst(install, ledgerEntry, only);
+  const listings = listing ? ensurePatchedListings(edit) : undefined;
+  if (listings !== undefined && "kind" in listings) return { failure: { kind: listings.kind, message: listings.message } };
+  const report = await runLedgerAgainst(install, ledgerEntry, only, listings === undefined ? [] : ["--listings", listings.dir]);
   if (isLedgerRunFailure(report)) return { key: install.key, failure: report };
   // Findings are judged like claims: a patch may declare that one of them flips.
   return { key: install.key, claims: [...report.claims, ...(report.findings ?? [])] };

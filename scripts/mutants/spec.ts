@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { LISTINGS } from "../../examples/support/listing-source.ts";
 import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
 
 /**
@@ -6,13 +7,26 @@ import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
  * file of one installed package, and name the claims whose verdicts that must flip.
  */
 export interface PatchSpec {
+  /** A Pi package (or typebox), or {@link LISTINGS_PACKAGE} for a listing patch. */
   package: string;
-  /** Relative to the package's folder, e.g. `dist/agent.js`. */
+  /** Relative to the package's folder, e.g. `dist/agent.js`; for a listing patch, the listing's path in the project. */
   file: string;
   find: string;
   replace: string;
   description: string;
   flips: string[];
+}
+
+/**
+ * The `package` of a listing patch: it edits a copy of one of the companion's two listings
+ * (`file` is `examples/ch38-typed-step/step.ts` or `examples/ch37-agent-core/research-agent.ts`),
+ * and the ledger runs that copy in place of ours, as a reader's (`--listings`).
+ */
+export const LISTINGS_PACKAGE = "pi-book-companion";
+
+/** Whether `spec` patches one of our listings rather than Pi. */
+export function isListingPatch(spec: Pick<PatchSpec, "package">): boolean {
+  return spec.package === LISTINGS_PACKAGE;
 }
 
 /** Why a spec file cannot be used. */
@@ -39,8 +53,12 @@ export function parseSpec(value: unknown, source: string): PatchSpec | SpecProbl
   const flips = record.flips;
   if (!Array.isArray(flips) || !flips.every((id) => typeof id === "string")) return invalid(`"flips" must be an array of claim ids`);
   const spec = record as unknown as PatchSpec;
-  const packages = Object.values(PACKAGE_NAMES);
+  const packages = [...Object.values(PACKAGE_NAMES), LISTINGS_PACKAGE];
   if (!packages.includes(spec.package)) return invalid(`"package" must be one of ${packages.join(", ")}, not "${spec.package}"`);
+  const listings: readonly string[] = Object.values(LISTINGS);
+  if (isListingPatch(spec) && !listings.includes(spec.file)) {
+    return invalid(`"file" of a ${LISTINGS_PACKAGE} (listing) patch must be one of ${listings.join(", ")}, not "${spec.file}"`);
+  }
   if (spec.file.startsWith("/") || spec.file.split("/").includes("..")) return invalid(`"file" must be a path inside the package, not "${spec.file}"`);
   if (spec.find.length === 0) return invalid(`"find" is empty`);
   if (spec.find === spec.replace) return invalid(`"replace" equals "find": the patch would change nothing`);

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { LISTINGS_ENV, readerListingsDir } from "../../examples/support/listing-source.ts";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader } from "../lib/reader-paths.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
@@ -22,6 +23,8 @@ const COMMAND = {
     "  --write            store the fresh outputs instead of comparing",
     `  --timeout SECONDS  per cell (default ${DEFAULT_TIMEOUT_S})`,
     "  FILE.ipynb         relative to the folder you run npm in",
+    "With PI_COMPANION_LISTINGS=DIR in the environment, the kernel runs your DIR/research-agent.ts and/or DIR/step.ts",
+    "wherever a cell imports our listing, and the outputs are compared with ours (never stored).",
   ].join("\n"),
   options: { write: { type: "boolean", default: false }, timeout: { type: "string" } },
   positionals: true,
@@ -37,6 +40,9 @@ function parseCommandLine(): Args {
   const { values, positionals } = commandLine(COMMAND);
   const seconds = values.timeout === undefined ? DEFAULT_TIMEOUT_S : Number(values.timeout);
   if (!(seconds > 0)) refuse(COMMAND, `--timeout ${values.timeout}: expected a number of seconds greater than 0`);
+  // The stored outputs are the companion's code's; a reader's listings are compared with them, never stored.
+  const readerDir = readerListingsDir();
+  if (values.write && readerDir !== undefined) refuse(COMMAND, `--write stores our listings' outputs; unset ${LISTINGS_ENV} (now ${readerDir}) to store them`);
   // Named as the project's root sees them, like the default notebooks/*.ipynb.
   const files = positionals.map((file) => relative(process.cwd(), fromReader("notebooks", file)));
   return { write: values.write, timeoutMs: seconds * 1000, files };

@@ -21,7 +21,8 @@ const started = Date.now();
 for (const step of steps) {
   // npm's own entry point under the node that runs us, as npm itself does for scripts.
   const [command, args] = npm === undefined ? ["npm", []] : [process.execPath, [npm]];
-  const status = await runWithHeartbeat(`test (${step})`, command, [...args, "run", "--silent", step]);
+  // Each step prints its own progress within 25 s; this line only covers a step that does not.
+  const status = await runWithHeartbeat(`test (${step})`, command, [...args, "run", "--silent", step], 29_000);
   if (status !== 0) {
     process.stderr.write(`test: npm run ${step} failed (exit ${status}); the later steps did not run\n`);
     process.exit(status);

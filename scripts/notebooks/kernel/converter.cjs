@@ -20,6 +20,7 @@ const fs = require("node:fs");
 const { readableDiagnostics } = require("./diagnostics.cjs");
 const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
+const { readerListings } = require("./reader-listings.cjs");
 const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
 const { namedCellCode } = require("./stack-traces.cjs");
 const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
@@ -128,6 +129,10 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
   const options = kernelCompilerOptions(ts, projectRoot);
   const cache = cacheDir === undefined ? undefined : createConversionCache(cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
   const host = ts.createCompilerHost(options);
+  // A reader's listings (PI_COMPANION_LISTINGS) are read in place of ours, under our names.
+  const replaced = readerListings(projectRoot);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (fileName) => readFile(replaced.get(fileName) ?? fileName);
   // As tsc does: JSDoc is parsed only where it can make a type error (JavaScript files),
   // which spares most of the parse of Pi's provider SDKs' declarations.
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
@@ -166,7 +171,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
 
   function statOf(fileName) {
     try {
-      const { mtimeMs, size } = fs.statSync(fileName);
+      const { mtimeMs, size } = fs.statSync(replaced.get(fileName) ?? fileName);
       return { mtimeMs, size };
     } catch {
       return { mtimeMs: -1, size: -1 };

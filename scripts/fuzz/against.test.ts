@@ -1,0 +1,55 @@
+// npm run fuzz -- --against FILE: ours and a reader's on the same generated cases.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { DEFAULT_RUNS } from "./args.ts";
+import { runCommand } from "../lib/command.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+
+const MAIN = join(PROJECT_ROOT, "scripts", "fuzz", "main.ts");
+const fuzz = (...args: string[]) => runCommand(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
+const fixture = (path: string) => `scripts/listings/fixtures/${path}`;
+
+test(`fuzz --against: the unfixed turn guard diverges from our step() within the default ${DEFAULT_RUNS} runs, shrunk, with a replay that reproduces it`, async () => {
+  const ran = await fuzz("--against", fixture("unfixed-guard/step.ts"), "--seed", "21");
+  assert.equal(ran.code, 1, ran.stdout + ran.stderr);
+  assert.match(ran.stdout, /^fuzz: ours and scripts\/listings\/fixtures\/unfixed-guard\/step\.ts diverge after (\d+) cases, shrunk \d+ times/);
+  assert.ok(Number(/diverge after (\d+) cases/.exec(ran.stdout)![1]) <= DEFAULT_RUNS);
+  assert.match(ran.stdout, /\ndivergence: provider requests: ours \d+, theirs \d+ \(both value /);
+  const replay = /^replay: npm run fuzz -- --against \S+ --replay '(.*)'$/m.exec(ran.stdout);
+  assert.ok(replay, ran.stdout);
+  const again = await fuzz("--against", fixture("unfixed-guard/step.ts"), "--replay", replay[1]!);
+  assert.equal(again.code, 1, again.stdout + again.stderr);
+  assert.match(again.stdout, /\ndivergence: provider requests/);
+});
+
+test("fuzz --against: the book's step() transcribed agrees with ours on every generated conversation", async () => {
+  const ran = await fuzz("--against", fixture("book/step.ts"), "--runs", "300", "--seed", "21");
+  assert.equal(ran.code, 0, ran.stdout + ran.stderr);
+  assert.match(ran.stdout, /^fuzz: ours and scripts\/listings\/fixtures\/book\/step\.ts agree on 300 cases/);
+});
+
+test("fuzz --against: the book's lookupEvidence transcribed agrees with ours on generated corpora and queries", async () => {
+  const ran = await fuzz("--against", fixture("book/research-agent.ts"), "--runs", "2000", "--seed", "21");
+  assert.equal(ran.code, 0, ran.stdout + ran.stderr);
+  assert.match(ran.stdout, /agree on 2000 cases/);
+});
+
+test("fuzz --against: a lookup that maps the lower-cased match back to the original (\"İ\") diverges from the book's", async () => {
+  const ran = await fuzz("--against", fixture("case-mapped/research-agent.ts"), "--seed", "21");
+  assert.equal(ran.code, 1, ran.stdout + ran.stderr);
+  assert.match(ran.stdout, /diverge after \d+ cases/);
+  assert.match(ran.stdout, /^await lookupEvidence\(.*İ.*\)\.execute/m);
+});
+
+test("fuzz --against: a file that is not one of the book's listings is one line, exit 2", async () => {
+  const cases: [string[], RegExp][] = [
+    [["--against", fixture("book/nothing.ts")], /^fuzz: --against scripts\/listings\/fixtures\/book\/nothing\.ts: no such file\n$/],
+    [["--against", "package.json"], /^fuzz: --against package\.json: expected a file named step\.ts or research-agent\.ts/],
+  ];
+  for (const [args, expected] of cases) {
+    const ran = await fuzz(...args);
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.match(ran.stderr, expected);
+  }
+});

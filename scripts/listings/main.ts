@@ -1,0 +1,45 @@
+// npm run listings -- DIR: a reader's copy of the book's listings (DIR/research-agent.ts
+// and/or DIR/step.ts), type-checked strictly against the pin and run through the chapter
+// tests that exercise the listings, in place of the companion's.
+// Exit status: 0 every test passed, 1 a test failed, 2 bad input (nothing is written).
+import { listingSources, readerListingsDir } from "../../examples/support/listing-source.ts";
+import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { commandLine, refuse } from "../lib/cli.ts";
+import { fromReader, forReader } from "../lib/reader-paths.ts";
+import { checkFolder } from "./check-listings.ts";
+import { rerunWithListings, runsListingsOf } from "./listings-process.ts";
+
+export const LISTINGS_COMMAND = {
+  name: "listings",
+  usage: "usage: npm run listings -- DIR",
+  details: [
+    "DIR holds your research-agent.ts and/or step.ts, typed in from the book (the exports of its listings).",
+    "Type-checks them strictly against the pinned Pi (each diagnostic at file:line), then runs the chapter tests",
+    "that exercise the listings against them: one line per test, then `N passed, N failed`.",
+    "Exit 0 when every test passed, 1 when one failed, 2 when DIR cannot stand in for the listings.",
+  ].join("\n"),
+  options: {},
+  positionals: true,
+} as const;
+
+const { positionals } = commandLine(LISTINGS_COMMAND);
+if (positionals.length !== 1) refuse(LISTINGS_COMMAND, positionals.length === 0 ? "give the folder of your listings" : `one folder, not ${positionals.length}`);
+const dir = readerListingsDir() ?? fromReader("listings", positionals[0]!);
+// Relative to where the reader typed the command, unless that climbs out of it.
+const shown = (file: string) => (forReader("listings", file).startsWith("..") ? file : forReader("listings", file));
+const folderProblem = checkFolder(dir, shown(dir));
+if (folderProblem !== undefined) {
+  process.stderr.write(`listings: ${folderProblem.lines[0]}\n`);
+  process.exit(2);
+}
+const install = requirePinnedPi();
+if (!runsListingsOf(dir)) {
+  process.exitCode = await rerunWithListings(dir, positionals);
+} else {
+  const { runListings } = await import("./run-listings.ts");
+  const theirs = listingSources().filter((s) => s.reader).map((s) => shown(s.file));
+  process.exitCode = await runListings(install, theirs, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+}

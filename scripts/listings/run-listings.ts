@@ -1,0 +1,99 @@
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { listingSources } from "../../examples/support/listing-source.ts";
+import { PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
+import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { fitLines } from "../lib/output-width.ts";
+import { checkShapes, compileReaderListings } from "./check-listings.ts";
+import { listingsReachedBy } from "./reaches.ts";
+
+const REPORTER = fileURLToPath(new URL("./test-lines-reporter.mjs", import.meta.url));
+
+/** Where the command writes: results to `out`, problems to `err`. */
+export interface ListingsIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** One top-level test of a chapter test file, as it ended. */
+export interface TestLine {
+  passed: boolean;
+  name: string;
+  file: string;
+}
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "fixtures" ? [] : testFiles(path);
+    return entry.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/** The chapter tests (examples/**\/*.test.ts) that load a listing the reader's folder provides. */
+export function testsOfReaderListings(): string[] {
+  const theirs = new Set(listingSources().filter((s) => s.reader).map((s) => s.name));
+  return testFiles(join(PROJECT_ROOT, "examples"))
+    .filter((file) => [...listingsReachedBy(file)].some((name) => theirs.has(name)))
+    .sort();
+}
+
+/** Runs `files` under node:test with this process's flags (tsx and the listings hook); each top-level test as it ended. */
+export function runTests(files: readonly string[]): Promise<TestLine[]> {
+  const dir = mkdtempSync(join(tmpdir(), "listings-"));
+  const report = join(dir, "tests.jsonl");
+  const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
+  const flags = process.execArgv;
+  const args = [...preloadPiBefore(flags), ...flags, "--test", `--test-reporter=${REPORTER}`, `--test-reporter-destination=${report}`, ...files];
+  return new Promise<TestLine[]>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: "ignore", cwd: PROJECT_ROOT });
+    child.on("error", reject);
+    child.on("close", () => {
+      let text = "";
+      try {
+        text = readFileSync(report, "utf8");
+      } catch {
+        // no report: the runner ended before writing one
+      }
+      resolve(text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as TestLine));
+    });
+  }).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+/**
+ * The listings command in the process that runs the reader's listings: the strict
+ * type-check, the shapes the callers rely on, then the tests. 0 all passed, 1 one failed,
+ * 2 the folder cannot stand in for the listings (one line per problem).
+ */
+export async function runListings(install: InstalledPi, shown: readonly string[], io: ListingsIo): Promise<number> {
+  const compiled = compileReaderListings(install);
+  if (compiled.problem !== undefined) {
+    for (const line of compiled.problem.lines) io.err(`listings: ${line}\n`);
+    return 2;
+  }
+  const shapes = await checkShapes();
+  if (shapes !== undefined) {
+    for (const line of shapes.lines) io.err(`listings: ${line}\n`);
+    return 2;
+  }
+  io.out(`type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`);
+  io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
+  const files = testsOfReaderListings();
+  const lines = await runTests(files);
+  const byFile = new Map(files.map((f) => [f, [] as TestLine[]]));
+  for (const line of lines) byFile.get(line.file)?.push(line) ?? byFile.set(line.file, [line]);
+  // A file's name, then one line per test under it (wrapped under its name where it is wider than the output).
+  for (const [file, tests] of byFile) {
+    io.out(`${relative(PROJECT_ROOT, file)}\n`);
+    if (tests.length === 0) io.out(fitLines(`  FAIL  no test ran (the file did not load)`) + "\n");
+    for (const test of tests) io.out(fitLines(`  ${test.passed ? "ok  " : "FAIL"}  ${test.name}`) + "\n");
+  }
+  const passed = lines.filter((l) => l.passed).length;
+  const failed = lines.length - passed + [...byFile.values()].filter((t) => t.length === 0).length;
+  io.out(`${passed} passed, ${failed} failed\n`);
+  return failed > 0 ? 1 : 0;
+}
