@@ -32,7 +32,8 @@ function filesUnder(dir, extensions) {
  * project's example files (a global declaration in one could change any cell's check).
  */
 function fingerprintOf({ ts, options, projectRoot, kernelDir }) {
-  const parts = [`typescript ${ts.version}`, `node ${process.version}`, JSON.stringify(options)];
+  // PI_COMPANION_LISTINGS chooses which listings the kernel compiles (reader-listings.test.ts).
+  const parts = [`typescript ${ts.version}`, `node ${process.version}`, JSON.stringify(options), `listings ${process.env.PI_COMPANION_LISTINGS ?? ""}`];
   for (const file of [
     ...filesUnder(kernelDir, [".cjs", ".json"]),
     path.join(projectRoot, "package-lock.json"),
