@@ -33,12 +33,16 @@ function filesUnder(dir, extensions) {
  */
 function fingerprintOf({ ts, options, projectRoot, kernelDir }) {
   // PI_COMPANION_LISTINGS chooses which listings the kernel compiles (reader-listings.test.ts).
-  const parts = [`typescript ${ts.version}`, `node ${process.version}`, JSON.stringify(options), `listings ${process.env.PI_COMPANION_LISTINGS ?? ""}`];
+  // The compiler host reads a reader's listing under our file name, so the per-entry file
+  // hashes see ours: the reader's files' own text must be part of the fingerprint.
+  const listings = process.env.PI_COMPANION_LISTINGS;
+  const parts = [`typescript ${ts.version}`, `node ${process.version}`, JSON.stringify(options), `listings ${listings ?? ""}`];
   for (const file of [
     ...filesUnder(kernelDir, [".cjs", ".json"]),
     path.join(projectRoot, "package-lock.json"),
     path.join(projectRoot, "tsconfig.json"),
     ...filesUnder(path.join(projectRoot, "examples"), [".ts"]),
+    ...(listings ? filesUnder(path.resolve(projectRoot, listings), [".ts"]) : []),
   ]) {
     parts.push(`${path.relative(projectRoot, file)} ${fs.existsSync(file) ? sha256(fs.readFileSync(file)) : "absent"}`);
   }
