@@ -1,4 +1,4 @@
-import { compileLater, type CompileDiagnostic } from "../../../examples/support/compile.ts";
+import { compileLater, type CompileDiagnostic } from "../../toolchain/compile.ts";
 import type * as CountingStreamFn from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
 import type * as Events from "../../../examples/ch37-agent-core/events.ts";
 import type * as ListenerOrder from "../../../examples/ch37-agent-core/listener-order.ts";

@@ -96,7 +96,7 @@ test("the hook serves the port's adapter to the chapters' modules, not to type-e
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/step.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/type-export.ts"), PORT_1_5), undefined);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/support/pin.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/toolchain/pin.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/matrix/port/pi-ai-1.5.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/node_modules/x/y.js"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-agent-core", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), undefined);
