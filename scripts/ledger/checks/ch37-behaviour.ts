@@ -29,8 +29,8 @@ import { notCheckable, qualified, verdictOf, type Check, type CheckResult } from
 import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
 import { once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
-import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
-import { activePort } from "../../matrix/port/through-port.ts";
+import { compileAboutPi } from "../../port/compile-ported.ts";
+import { activePort } from "../../port/through-port.ts";
 
 type QueueKind = Steering.QueueKind;
 type QueueRun = Steering.QueueRun;
