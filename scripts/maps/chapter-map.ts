@@ -36,7 +36,8 @@ const INCLUDE = /\{\{#include(?:-fails)?\s+(examples\/[^\s:}]+)(?::[^\s}]+)?\s*\
 const CELL_IMPORT = /from\s+"\.\/(examples\/[^"]+)"/g;
 const CLAIM = /\{\{claim\s+([^\s}]+)\s*\}\}/g;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.ts)"/g;
-const LEDGER_LOAD = /ch3[78]<typeof \w+>\("([^"]+)"\)/g;
+// A check file's listing loader, `() => import("../../../examples/<folder>/<file>")`.
+const LEDGER_LOAD = /import\(\s*"(?:\.\.\/)+(examples\/[^"]+)"\s*\)/g;
 
 /** A guide's `## ` sections (the text before the first one belongs to the chapter's title). */
 function sections(chapter: SourceText): Section[] {
@@ -94,7 +95,9 @@ export function renderChapterMap(inputs: MapInputs): string {
     }
   }
   const checksLoading = (file: string) =>
-    inputs.ledgerChecks.filter((check) => matches(LEDGER_LOAD, check.text).includes(file)).map((check) => check.path.split("/").at(-1)!);
+    inputs.ledgerChecks
+      .filter((check) => matches(LEDGER_LOAD, check.text).includes(`${inputs.folder}/${file}`))
+      .map((check) => check.path.replace(/^scripts\/ledger\/checks\//, ""));
   const where = (list: readonly Section[] | undefined) =>
     (list ?? []).map((s) => `${s.chapter.replace(/^chapters\//, "")} § ${s.heading}`).join("; ") || "—";
 
@@ -142,7 +145,8 @@ export const MAPPED_FOLDERS = ["examples/ch37-agent-core", "examples/ch38-typed-
 /** What the map of `folder` is read from, as the files stand under `root`. */
 export function mapInputs(root: string, folder: string): MapInputs {
   const read = (dir: string): SourceText[] =>
-    readdirSync(join(root, dir))
+    readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+      .map((f) => f.split("\\").join("/"))
       .filter((f) => f.endsWith(".md") || (f.endsWith(".ts") && !f.endsWith(".test.ts")))
       .sort()
       .map((f) => ({ path: `${dir}/${f}`, text: readFileSync(join(root, dir, f), "utf8") }));

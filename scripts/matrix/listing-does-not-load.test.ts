@@ -105,10 +105,10 @@ test("listing-does-not-load: a listing whose import failed before, reached again
   // then fails with "request for '…' is not in cache", which says nothing about Pi.
   const loadListing = pathToFileURL(join(PROJECT_ROOT, "scripts", "ledger", "load-listing.ts")).href;
   const script = `
-    const { exampleFolder } = await import(${JSON.stringify(loadListing)});
-    const ch38 = exampleFolder("ch38-typed-step");
+    const { listing } = await import(${JSON.stringify(loadListing)});
+    const folder = ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, "examples", "ch38-typed-step")).href + "/")};
     for (const file of ["harness/measure.ts", "harness/step-demos.ts"]) {
-      const outcome = await ch38(file)().then(() => "loaded", (error) => error.kind ?? error.message);
+      const outcome = await listing(new URL(file, folder))().then(() => "loaded", (error) => error.kind ?? error.message);
       console.log(file + ": " + outcome);
     }`;
   const run = runAgainst(release, ["--input-type=module", "--eval", script]);

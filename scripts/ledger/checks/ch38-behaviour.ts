@@ -1,28 +1,21 @@
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/harness/abort-discards-valid.ts";
 import type * as AbortStreamFn from "../../../examples/ch38-typed-step/abort-stream-fn.ts";
-import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-turn-failure.ts";
 import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
-import type * as ThirdOutcomes from "../../../examples/ch38-typed-step/third-outcomes.ts";
-import type * as ArgumentConversion from "../../../examples/ch38-typed-step/harness/argument-conversion.ts";
-import type * as Demos from "../../../examples/ch38-typed-step/harness/step-demos.ts";
 import type * as Measure from "../../../examples/ch38-typed-step/harness/measure.ts";
-import type * as ResearchStepBounds from "../../../examples/ch38-typed-step/research-step-bounds.ts";
 import type * as Step from "../../../examples/ch38-typed-step/step.ts";
-import type * as BookStep from "../../../examples/ch38-typed-step/book-step.ts";
 import type * as StepTable from "../../../examples/ch38-typed-step/step-table.ts";
 import type * as TableRuns from "../../../examples/ch38-typed-step/harness/table-runs.ts";
 import type * as TurnLimitTable from "../../../examples/ch38-typed-step/harness/turn-limit-table.ts";
 import { compileFiles, compileLater } from "../../../examples/support/compile.ts";
 import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
 import { qualified, verdictOf, type Check, type CheckResult } from "../check.ts";
-import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
+import { failsWhenListingDoesNotLoad, listingsOf } from "../load-listing.ts";
 import { begin, once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
 import { runTestFile } from "../test-file.ts";
 import { compileAboutPi } from "../../port/compile-ported.ts";
-import { errorFlagVerdict } from "./ch37-behaviour.ts";
+import { errorFlagVerdict } from "./ch37-behaviour/error-flag.ts";
 
 type RowRun = TableRuns.RowRun;
 type Scenario = StepTable.Scenario;
@@ -33,21 +26,21 @@ type TurnLimitRow = TurnLimitTable.TurnLimitRow;
 
 // The chapter's modules are imported when a check first runs, never when the ledger loads:
 // a release that breaks one listing then costs the claims that run it, not the whole ledger.
-const ch38 = exampleFolder("ch38-typed-step");
-const step = ch38<typeof Step>("step.ts");
-const bookStep = ch38<typeof BookStep>("book-step.ts");
-const measure = ch38<typeof Measure>("harness/measure.ts");
-const stepTable = ch38<typeof StepTable>("step-table.ts");
-const tableRunner = ch38<typeof TableRuns>("harness/table-runs.ts");
-const turnLimitTable = ch38<typeof TurnLimitTable>("harness/turn-limit-table.ts");
-const demos = ch38<typeof Demos>("harness/step-demos.ts");
-const argumentConversion = ch38<typeof ArgumentConversion>("harness/argument-conversion.ts");
-const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("harness/abort-discards-valid.ts");
-const researchStepBounds = ch38<typeof ResearchStepBounds>("research-step-bounds.ts");
-const abortStreamFn = ch38<typeof AbortStreamFn>("abort-stream-fn.ts");
-const lastTurnFailure = ch38<typeof LastTurnFailure>("last-turn-failure.ts");
-const maxTurnsSweep = ch38<typeof MaxTurnsSweep>("max-turns-sweep.ts");
-const thirdOutcomes = ch38<typeof ThirdOutcomes>("third-outcomes.ts");
+const listing = listingsOf(import.meta.url);
+const step = listing(() => import("../../../examples/ch38-typed-step/step.ts"));
+const bookStep = listing(() => import("../../../examples/ch38-typed-step/book-step.ts"));
+const measure = listing(() => import("../../../examples/ch38-typed-step/harness/measure.ts"));
+const stepTable = listing(() => import("../../../examples/ch38-typed-step/step-table.ts"));
+const tableRunner = listing(() => import("../../../examples/ch38-typed-step/harness/table-runs.ts"));
+const turnLimitTable = listing(() => import("../../../examples/ch38-typed-step/harness/turn-limit-table.ts"));
+const demos = listing(() => import("../../../examples/ch38-typed-step/harness/step-demos.ts"));
+const argumentConversion = listing(() => import("../../../examples/ch38-typed-step/harness/argument-conversion.ts"));
+const abortDiscardsValid = listing(() => import("../../../examples/ch38-typed-step/harness/abort-discards-valid.ts"));
+const researchStepBounds = listing(() => import("../../../examples/ch38-typed-step/research-step-bounds.ts"));
+const abortStreamFn = listing(() => import("../../../examples/ch38-typed-step/abort-stream-fn.ts"));
+const lastTurnFailure = listing(() => import("../../../examples/ch38-typed-step/last-turn-failure.ts"));
+const maxTurnsSweep = listing(() => import("../../../examples/ch38-typed-step/max-turns-sweep.ts"));
+const thirdOutcomes = listing(() => import("../../../examples/ch38-typed-step/third-outcomes.ts"));
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 const stepHarness = once(async () => ({
