@@ -14,7 +14,7 @@ import { failsWhenListingDoesNotLoad, listingsOf } from "../load-listing.ts";
 import { begin, once } from "../once.ts";
 import { installedPi } from "../static/installed.ts";
 import { runTestFile } from "../test-file.ts";
-import { compileAboutPi } from "../../matrix/port/compile-ported.ts";
+import { compileAboutPi } from "../../port/compile-ported.ts";
 import { errorFlagVerdict } from "./ch37-behaviour/error-flag.ts";
 
 type RowRun = TableRuns.RowRun;

@@ -3,8 +3,8 @@ import type * as ListingsCompile from "../../../../examples/ch37-agent-core/harn
 import { notCheckable, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
-import { compileAboutPi } from "../../../matrix/port/compile-ported.ts";
-import { activePort } from "../../../matrix/port/through-port.ts";
+import { compileAboutPi } from "../../../port/compile-ported.ts";
+import { activePort } from "../../../port/through-port.ts";
 
 const listingsCompile = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/harness/listings-compile.ts"));
 
