@@ -20,8 +20,9 @@ test("a file the guide stops including is no longer a listing, and loses the sec
   assert.equal(rowOf(renderChapterMap({ ...inputs, chapters }), "parallel.ts"), "| `parallel.ts` | demonstration | — | — | — | — |");
 });
 
-test("a file under harness/ is harness whatever includes it; the checks that load it are named", () => {
+test("a file under support/ is support and one under demonstrations/ a demonstration whatever includes it; the checks that load it are named", () => {
   const map = renderChapterMap(mapInputs(PROJECT_ROOT, "examples/ch38-typed-step"));
-  assert.match(rowOf(map, "harness/measure.ts") ?? "", /\| harness \|.*\| ch38-behaviour\.ts \|$/);
+  assert.match(rowOf(map, "support/measure.ts") ?? "", /\| support \|.*\| ch38-behaviour\.ts \|$/);
+  assert.match(rowOf(map, "demonstrations/step-demos.ts") ?? "", /\| demonstration \|.*\| ch38-behaviour\.ts \|$/);
   assert.match(rowOf(map, "script.ts") ?? "", /\| support \|/);
 });

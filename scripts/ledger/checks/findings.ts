@@ -9,12 +9,12 @@ const presetSystemMessage = listing(() => import("../../../examples/ch37-agent-c
 const toolDetails = listing(() => import("../../../examples/ch37-agent-core/tool-details.ts"));
 const throwingListener = listing(() => import("../../../examples/ch37-agent-core/throwing-listener.ts"));
 const queuesOnFailedEnd = listing(() => import("../../../examples/ch37-agent-core/queues-on-failed-end.ts"));
-const argumentConversion = listing(() => import("../../../examples/ch38-typed-step/harness/argument-conversion.ts"));
-const abortDiscardsValid = listing(() => import("../../../examples/ch38-typed-step/harness/abort-discards-valid.ts"));
+const argumentConversion = listing(() => import("../../chapter-tables/ch38/argument-conversion.ts"));
+const abortDiscardsValid = listing(() => import("../../chapter-tables/ch38/abort-discards-valid.ts"));
 const maxTurnsSweep = listing(() => import("../../../examples/ch38-typed-step/max-turns-sweep.ts"));
 const abortStreamFn = listing(() => import("../../../examples/ch38-typed-step/abort-stream-fn.ts"));
 const lastTurnFailure = listing(() => import("../../../examples/ch38-typed-step/last-turn-failure.ts"));
-const turnLimitTable = listing(() => import("../../../examples/ch38-typed-step/harness/turn-limit-table.ts"));
+const turnLimitTable = listing(() => import("../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
 const caseMappedExcerptDemo = listing(() => import("../../../examples/ch37-agent-core/case-mapped-excerpt-demo.ts"));
 const stepFailedName = listing(() => import("../../../examples/ch38-typed-step/step-failed-name.ts"));
 
