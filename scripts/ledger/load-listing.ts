@@ -1,10 +1,10 @@
 import { isAbsolute, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf, type Check } from "./check.ts";
-import { activePort, noteListingUsed, recordingListings, withPortNote } from "../matrix/port/through-port.ts";
-import { PRINTED_CODE_CLAIMS, describePort } from "../matrix/port/ports.ts";
+import { activePort, noteListingUsed, recordingListings, withPortNote } from "../port/through-port.ts";
+import { PRINTED_CODE_CLAIMS, describePort } from "../port/ports.ts";
 import { installedPi } from "./static/installed.ts";
 import { withListingsNote } from "../listings/evidence-note.ts";
 

@@ -1,10 +1,10 @@
-import { compileLater, type CompileDiagnostic } from "../../../../examples/support/compile.ts";
+import { compileLater, type CompileDiagnostic } from "../../../toolchain/compile.ts";
 import type * as ListingsCompile from "../../../../examples/ch37-agent-core/harness/listings-compile.ts";
 import { notCheckable, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
-import { compileAboutPi } from "../../../matrix/port/compile-ported.ts";
-import { activePort } from "../../../matrix/port/through-port.ts";
+import { compileAboutPi } from "../../../port/compile-ported.ts";
+import { activePort } from "../../../port/through-port.ts";
 
 const listingsCompile = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/harness/listings-compile.ts"));
 

@@ -1,6 +1,6 @@
 import type * as Step from "../../../../examples/ch38-typed-step/step.ts";
-import { compileFiles, compileLater } from "../../../../examples/support/compile.ts";
-import { PACKAGE_NAMES } from "../../../../examples/support/pin.ts";
+import { compileFiles, compileLater } from "../../../toolchain/compile.ts";
+import { PACKAGE_NAMES } from "../../../toolchain/pin.ts";
 import { qualified, verdictOf, type Check, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";

@@ -1,9 +1,9 @@
-import { compileLater } from "../../../../examples/support/compile.ts";
+import { compileLater } from "../../../toolchain/compile.ts";
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
 import { facts, requests } from "../evidence.ts";
-import { compileAboutPi } from "../../../matrix/port/compile-ported.ts";
+import { compileAboutPi } from "../../../port/compile-ported.ts";
 
 // Guide 38, "Tools inside a step": step() with extra tools, typed and bounded.
 const researchStepBounds = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/research-step-bounds.ts"));

@@ -5,14 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { LEDGER_ENTRY } from "../matrix/ledger-run.ts";
-import { describePort, PORT_1_5, PORT_ENV } from "../matrix/port/ports.ts";
-import { RELEASE_DIR_ENV } from "../matrix/release-hook.ts";
+import { LEDGER_ENTRY, REGISTER_HOOK } from "./ledger-run.ts";
+import { describePort, PORT_1_5, PORT_ENV } from "../port/ports.ts";
+import { RELEASE_DIR_ENV } from "./release-hook.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import type { LedgerJson } from "./render.ts";
-import { installedPi } from "./static/installed.ts";
-
-const REGISTER_HOOK = join(PROJECT_ROOT, "scripts", "matrix", "register-release-hook.ts");
+import type { LedgerJson } from "../ledger/render.ts";
+import { installedPi } from "../ledger/static/installed.ts";
 
 /**
  * A release folder for the matrix's resolution hook: the installed core and typebox, and a

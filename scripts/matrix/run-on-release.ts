@@ -1,13 +1,13 @@
 import { fileURLToPath } from "node:url";
-import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { runShowingOutput } from "../../lib/command.ts";
-import { releaseColumn } from "../columns.ts";
-import { ensureInstall } from "../install-cache.ts";
-import { childEnv, portOf, REGISTER_HOOK } from "../ledger-run.ts";
-import { RELEASES_CACHE } from "../paths.ts";
-import { isRegistryProblem, servedVersions } from "../../lib/npm-registry.ts";
-import { releasesToMeasure } from "../versions.ts";
-import { describePort } from "./ports.ts";
+import { PACKAGE_NAMES } from "../toolchain/pin.ts";
+import { runShowingOutput } from "../lib/command.ts";
+import { releaseColumn } from "./columns.ts";
+import { ensureInstall } from "./install-cache.ts";
+import { childEnv, portOf, REGISTER_HOOK } from "./ledger-run.ts";
+import { RELEASES_CACHE } from "./paths.ts";
+import { isRegistryProblem, servedVersions } from "../lib/npm-registry.ts";
+import { releasesToMeasure } from "./versions.ts";
+import { describePort } from "../port/ports.ts";
 
 /** Set in the child that runs a demonstration on another release, so it does not delegate again. */
 const ON_RELEASE_ENV = "PI_COMPANION_ON_RELEASE";

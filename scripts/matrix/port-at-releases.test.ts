@@ -1,22 +1,30 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { test } from "node:test";
-import { compileFiles, compileLater, type CompileDiagnostic } from "../../../examples/support/compile.ts";
-import { PACKAGE_NAMES, PIN, type PackageKey } from "../../../examples/support/pin.ts";
-import type { LedgerJson } from "../../ledger/render.ts";
-import { releaseColumn, unpinnedColumn } from "../columns.ts";
-import { readCompleteInstall, type CachedInstall } from "../install-cache.ts";
-import { childEnv, LEDGER_ENTRY, portOf, REGISTER_HOOK } from "../ledger-run.ts";
-import { RELEASES_CACHE } from "../paths.ts";
-import { PROJECT_ROOT } from "../../lib/paths.ts";
-import { compileAboutPi, compileThroughPort } from "./compile-ported.ts";
-import { describePort, PORT_1_5, PORT_1_5_OLDER_CORE } from "./ports.ts";
+import { pathToFileURL } from "node:url";
+import { compileFiles, compileLater, type CompileDiagnostic } from "../toolchain/compile.ts";
+import { PACKAGE_NAMES, PIN, type PackageKey } from "../toolchain/pin.ts";
+import type { LedgerJson } from "../ledger/render.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { compileAboutPi, compileThroughPort } from "../port/compile-ported.ts";
+import { checkPortAgainst } from "../port/diff.ts";
+import { describePort, PORT_1_5, PORT_1_5_OLDER_CORE } from "../port/ports.ts";
+import { releaseColumn, unpinnedColumn } from "./columns.ts";
+import { readCompleteInstall, type CachedInstall } from "./install-cache.ts";
+import { childEnv, LEDGER_ENTRY, portOf, REGISTER_HOOK } from "./ledger-run.ts";
+import { RELEASES_CACHE } from "./paths.ts";
+import { portedURL } from "./release-hook.ts";
+
+// The port (scripts/port/) measured where the matrix puts it to work: served by the release
+// hook, and against the cached installs of 1.6.0 and the unpinned mix (skipped without them).
 
 const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
 compileLater([RESEARCH_STEP]);
 
-const newest = readCompleteInstall(RELEASES_CACHE, releaseColumn("1.6.0").spec);
+const NEWEST = "1.6.0";
+const newest = readCompleteInstall(RELEASES_CACHE, releaseColumn(NEWEST).spec);
 const unpinned = readCompleteInstall(RELEASES_CACHE, unpinnedColumn().spec);
 const noCache = (column: string) =>
   `no ${column} install in .cache/pi-releases (CI puts one there; run npm run matrix, or node --import tsx scripts/matrix/cache-release.ts 1.6.0 unpinned)`;
@@ -95,5 +103,54 @@ test(
     assert.match(outcome("ch37.types.untyped-params-unknown"), /^holds: examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts through the 1\.5 port: TS2322 .*'unknown'/);
     assert.match(outcome("ch37.code.listing-compiles"), /^fails: .*TS2305 .*no exported member 'Type'/);
     assert.doesNotMatch(outcome("ch37.code.listing-compiles"), /measured with/);
+  },
+);
+
+test("the hook serves the port's adapter to the chapters' modules, not to type-export.ts (printed as is), examples/support or node_modules", () => {
+  const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
+  const adapter = pathToFileURL(join(PROJECT_ROOT, "scripts/port/pi-ai-1.5.ts")).href;
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), adapter);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/step.ts"), PORT_1_5), adapter);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/type-export.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/toolchain/pin.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/port/pi-ai-1.5.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/node_modules/x/y.js"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-agent-core", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), undefined), undefined);
+});
+
+test(
+  `the 1.5 port: the diff applied to a scratch copy of examples/ type-checks against a real ${NEWEST} install with 0 diagnostics`,
+  {
+    skip: newest === undefined ? noCache(NEWEST) : false,
+  },
+  (t) => {
+    const scratch = join(PROJECT_ROOT, ".cache", "port-check", `test-${process.pid}`);
+    t.after(() => rmSync(scratch, { recursive: true, force: true }));
+    const diagnostics = checkPortAgainst(PORT_1_5, newest!.dir, scratch);
+    assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
+    assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`), []);
+    // The copy really was ported: the printed import line is gone from it.
+    assert.doesNotMatch(readFileSync(join(scratch, "examples/ch37-agent-core/research-agent.ts"), "utf8"), /import \{ Type\b[^}]*\} from "@earendil-works\/pi-ai"/);
+  },
+);
+
+test(
+  "the 1.5 port for an older core: the diff applied to a scratch copy of examples/ type-checks against the unpinned install (core 1.0.3, pi-ai 1.6.0) with one diagnostic, which no port of imports reaches: core 1.0.3's streamProxy() result is not a pi-ai 1.6.0 stream",
+  { skip: unpinned === undefined ? noCache("unpinned-1.0.3") : false },
+  (t) => {
+    const scratch = join(PROJECT_ROOT, ".cache", "port-check", `test-older-core-${process.pid}`);
+    t.after(() => rmSync(scratch, { recursive: true, force: true }));
+    const diagnostics = checkPortAgainst(PORT_1_5_OLDER_CORE, unpinned!.dir, scratch);
+    assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
+    // The unpinned mix's own types disagree: core 1.0.3 declares streamProxy() to return its
+    // ProxyMessageEventStream, built on pi-ai 1.0.3's stream class, and pi-ai 1.6.0's StreamFn
+    // does not accept it. Only host-stream-fns.ts (the streamProxy claim's run) returns one.
+    assert.deepEqual(
+      diagnostics.map((d) => `${relative(scratch, resolve(PROJECT_ROOT, d.file ?? ""))} TS${d.code} ${d.message.split("\n")[0]}`),
+      [
+        "examples/ch37-agent-core/host-stream-fns.ts TS2322 Type 'ProxyMessageEventStream' is not assignable to type 'AssistantMessageEventStream | Promise<AssistantMessageEventStream>'.",
+      ],
+    );
   },
 );

@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import { typescript } from "../../../examples/support/typescript.ts";
+import { typescript } from "../toolchain/typescript.ts";
 
 /**
  * A port of the book's code to a release: the names that the release's pi-ai no longer
@@ -21,7 +21,7 @@ export interface Port {
   /** Each name that moves, and the module that provides it in the port. */
   moves: Readonly<Record<string, string>>;
   /**
-   * The module (in scripts/matrix/port/) the release hook serves the chapters' modules in
+   * The module (in scripts/port/) the release hook serves the chapters' modules in
    * place of `from` at run time: `from` plus the moved values, so the code runs as ported
    * without a second copy of it.
    */

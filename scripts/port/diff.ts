@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type ts from "typescript";
-import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../../../examples/support/compile.ts";
-import { PACKAGE_NAMES, type PackageKey } from "../../../examples/support/pin.ts";
-import { typescript } from "../../../examples/support/typescript.ts";
-import { PROJECT_ROOT } from "../../lib/paths.ts";
+import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../toolchain/compile.ts";
+import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
+import { typescript } from "../toolchain/typescript.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { CHAPTER_FOLDERS } from "./chapters.ts";
 import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.ts";
 
