@@ -1,7 +1,7 @@
 import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
 import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
 import { measuredOn } from "../lib/environment.ts";
-import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
+import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix-a-dependencies.ts";
 import { LEDGER_COMMAND, parseArgs } from "./args.ts";
 import { npmTookMessage } from "../lib/cli.ts";
 import { writeLastRunJson } from "./last-run.ts";

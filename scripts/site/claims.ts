@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix.ts";
+import { APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix-a-dependencies.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { LAST_RUN_JSON } from "../ledger/last-run.ts";
 import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.ts";
