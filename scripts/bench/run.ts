@@ -1,6 +1,6 @@
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import type { InstalledPi } from "../../examples/support/pin.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measurementEnvironment } from "../lib/environment.ts";
 import { APPENDIX_PATH, renderAppendixC, type BenchEnvironment } from "./appendix-c-benchmarks.ts";

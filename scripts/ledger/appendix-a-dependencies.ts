@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../examples/support/pin.ts";
+import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import type { MeasuredOn } from "../lib/environment.ts";
 import { markdownTable } from "../lib/markdown-table.ts";

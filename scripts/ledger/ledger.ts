@@ -1,5 +1,5 @@
-import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
-import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
+import { PIN, type InstalledPi } from "../toolchain/pin.ts";
+import { dropSharedPrograms } from "../toolchain/shared-program.ts";
 import { measuredOn } from "../lib/environment.ts";
 import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix-a-dependencies.ts";
 import { LEDGER_COMMAND, parseArgs } from "./args.ts";

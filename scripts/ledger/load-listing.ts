@@ -1,6 +1,6 @@
 import { isAbsolute, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf, type Check } from "./check.ts";
 import { activePort, noteListingUsed, recordingListings, withPortNote } from "../port/through-port.ts";

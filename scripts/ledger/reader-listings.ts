@@ -1,6 +1,6 @@
-import { listingSources, projectPath, type ListingName } from "../../examples/support/listing-source.ts";
-import { onCompile } from "../../examples/support/compile.ts";
-import type { InstalledPi } from "../../examples/support/pin.ts";
+import { listingSources, projectPath, type ListingName } from "../toolchain/listing-source.ts";
+import { onCompile } from "../toolchain/compile.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
 import { pathToFileURL } from "node:url";
 import { checkShapes, compileReaderListings } from "../listings/check-listings.ts";
 import { noteListingsUsed } from "../port/through-port.ts";

@@ -22,6 +22,6 @@ test("a file the guide stops including is no longer a listing, and loses the sec
 
 test("a file under harness/ is harness whatever includes it; the checks that load it are named", () => {
   const map = renderChapterMap(mapInputs(PROJECT_ROOT, "examples/ch38-typed-step"));
-  assert.match(rowOf(map, "harness/measure.ts") ?? "", /\| harness \|.*\| ch38-behaviour\.ts \|$/);
+  assert.match(rowOf(map, "harness/measure.ts") ?? "", /\| harness \|.*\| ch38-behaviour\/step-runs\.ts \|$/);
   assert.match(rowOf(map, "script.ts") ?? "", /\| support \|/);
 });

@@ -1,4 +1,4 @@
-import { BOOK_PIN, PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
+import { BOOK_PIN, PACKAGE_NAMES, PIN } from "../toolchain/pin.ts";
 import { VERDICTS, type CheckResult } from "../ledger/check.ts";
 import { measuredThroughPort, PRINTED_CODE_CLAIMS } from "../port/ports.ts";
 import { changesAlong, firstVerdictChange, type ClaimChange } from "./changes.ts";

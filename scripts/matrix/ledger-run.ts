@@ -1,5 +1,5 @@
 import { join, sep } from "node:path";
-import type { PackageKey } from "../../examples/support/pin.ts";
+import type { PackageKey } from "../toolchain/pin.ts";
 import type { LedgerJson } from "../ledger/render.ts";
 import { errorLine, runCommand } from "../lib/command.ts";
 import type { CachedInstall } from "./install-cache.ts";

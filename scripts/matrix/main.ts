@@ -3,7 +3,7 @@
 // unpinned install of the pin), each in its own child process, and writes appendix B.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, PIN } from "../toolchain/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
 import { renderAppendixB, renderSummary, type AppendixJson } from "./appendix-b-releases.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";

@@ -1,7 +1,7 @@
 import type { ResolveHook } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { CHAPTER_FOLDERS } from "../port/chapters.ts";
 import { PORT_ENV, PRINTED_AS_IS, portNamed } from "../port/ports.ts";

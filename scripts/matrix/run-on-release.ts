@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES } from "../toolchain/pin.ts";
 import { runShowingOutput } from "../lib/command.ts";
 import { releaseColumn } from "./columns.ts";
 import { ensureInstall } from "./install-cache.ts";

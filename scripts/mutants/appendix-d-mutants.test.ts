@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { PIN } from "../../examples/support/pin.ts";
+import { PIN } from "../toolchain/pin.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { renderAppendixD, type AppendixD } from "./appendix-d-mutants.ts";
 import { behaviouralIds } from "./behavioural.ts";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { PIN } from "../../examples/support/pin.ts";
+import { PIN } from "../toolchain/pin.ts";
 import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measuredAt, type MeasuredAt } from "../lib/environment.ts";

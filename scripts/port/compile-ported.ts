@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type ts from "typescript";
-import { compileFiles, type CompileDiagnostic } from "../../examples/support/compile.ts";
-import type { PackageKey } from "../../examples/support/pin.ts";
-import { typescript } from "../../examples/support/typescript.ts";
+import { compileFiles, type CompileDiagnostic } from "../toolchain/compile.ts";
+import type { PackageKey } from "../toolchain/pin.ts";
+import { typescript } from "../toolchain/typescript.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { diagnosticValue, portedCompilerOptions, portedSources } from "./diff.ts";
 import { activePort, graphUsesPort, noteListingsUsed } from "./through-port.ts";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type ts from "typescript";
-import { typescript } from "../../examples/support/typescript.ts";
+import { typescript } from "../toolchain/typescript.ts";
 import { PORT_ENV, portNamed, portNote } from "./ports.ts";
 import { portEdits, type Port } from "./transform.ts";
 

@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import { typescript } from "../../examples/support/typescript.ts";
+import { typescript } from "../toolchain/typescript.ts";
 
 /**
  * A port of the book's code to a release: the names that the release's pi-ai no longer

@@ -3,7 +3,7 @@
 // any Pi module loads.
 import { commandLine } from "../../../scripts/lib/cli.ts";
 import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
-import { requirePinnedPi } from "../../support/pin.ts";
+import { requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
 
 const { values } = commandLine({
   name: "ch37",

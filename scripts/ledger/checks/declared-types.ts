@@ -1,5 +1,5 @@
-import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { compileFiles, compileLater } from "../../../examples/support/compile.ts";
+import { PACKAGE_NAMES } from "../../toolchain/pin.ts";
+import { compileFiles, compileLater } from "../../toolchain/compile.ts";
 import { askingTypeChecker, qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import {
   baseTypesOf,

@@ -1,4 +1,4 @@
-import { BOOK_PIN, PACKAGE_NAMES } from "../../../examples/support/pin.ts";
+import { BOOK_PIN, PACKAGE_NAMES } from "../../toolchain/pin.ts";
 import { askingTypeChecker, notCheckable, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { declarations, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";

@@ -1,4 +1,4 @@
-import { compileLater, type CompileDiagnostic } from "../../../../examples/support/compile.ts";
+import { compileLater, type CompileDiagnostic } from "../../../toolchain/compile.ts";
 import type * as ListingsCompile from "../../../../examples/ch37-agent-core/harness/listings-compile.ts";
 import { notCheckable, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type ts from "typescript";
-import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { typescript } from "./typescript.ts";
 import { PACKAGE_NAMES, type PackageKey } from "./pin.ts";
 import { sharedProgram, typeCheckTogether, type SharedProgram } from "./shared-program.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
 import { compileFiles, compileLater, compilerOptionsFor, programFor, type CompileDiagnostic } from "./compile.ts";
-import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { isInstallProblem, readInstalledPi } from "./pin.ts";
 import { typescript } from "./typescript.ts";
 
@@ -10,7 +10,7 @@ const installed = readInstalledPi();
 if (isInstallProblem(installed)) throw new Error(installed.message);
 const { dirs } = installed;
 
-const FIXTURES = "examples/support/fixtures/compile";
+const FIXTURES = "scripts/toolchain/fixtures/compile";
 const clean = `${FIXTURES}/clean.ts`;
 const broken = `${FIXTURES}/broken.ts`;
 const importsBroken = `${FIXTURES}/imports-broken.ts`;

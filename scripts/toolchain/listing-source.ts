@@ -5,7 +5,7 @@
 // with the variable set passes it to its children.
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** The environment variable naming the reader's folder (absolute, or relative to the working directory). */
 export const LISTINGS_ENV = "PI_COMPANION_LISTINGS";

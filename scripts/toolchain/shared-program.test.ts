@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
-import { PROJECT_ROOT } from "../../scripts/lib/paths.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { dropSharedPrograms, sharedProgram, whenSharedProgramsDropped } from "./shared-program.ts";
 
 // A program without Pi or the default library: this test is about who holds it, not what it checks.
 const OPTIONS = { noEmit: true, noLib: true, types: [] };
-const CLEAN = resolve(PROJECT_ROOT, "examples/support/fixtures/compile/clean.ts");
+const CLEAN = resolve(PROJECT_ROOT, "scripts/toolchain/fixtures/compile/clean.ts");
 
 test("shared program: one program serves every caller until dropSharedPrograms(); then caches holding its checker are told, and the next caller gets a new one", () => {
   const first = sharedProgram(OPTIONS, [CLEAN]);
