@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../toolchain/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
-import { renderAppendixB, renderSummary, type AppendixJson } from "./appendix.ts";
+import { renderAppendixB, renderSummary, type AppendixJson } from "./appendix-b-releases.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measuredAt } from "../lib/environment.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";

@@ -15,6 +15,6 @@ export const PI_OPTION_HELP = "  --pi VERSION  run on a cached install of that r
  */
 export async function runOnReleaseWhenAsked(command: string, entryUrl: string, version: string | undefined, childArgs: readonly string[] = []): Promise<void> {
   if (version === undefined) return;
-  const { runOnReleaseIfAsked } = await import("./run-on-release.ts");
-  await runOnReleaseIfAsked(command, entryUrl, version, childArgs);
+  const { runOnRelease } = await import("./run-on-release.ts");
+  await runOnRelease(command, entryUrl, version, childArgs);
 }

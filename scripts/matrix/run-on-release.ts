@@ -13,19 +13,19 @@ import { describePort } from "../port/ports.ts";
 const ON_RELEASE_ENV = "PI_COMPANION_ON_RELEASE";
 
 /**
- * For the demonstrations' entry points (`npm run ch37 -- --pi 1.6.0`): without a `version`
- * (no `--pi`), returns and the command runs on the installed pin. With one, the entry at
- * `entryUrl` runs again with `childArgs` in a child against a cached install of that release
- * (the matrix's install cache and resolution hook), through the release's port, and this
- * process exits with the child's status. A version the registry does not serve is refused in
+ * For the demonstrations' entry points (`npm run ch37 -- --pi 1.6.0`, through
+ * `runOnReleaseWhenAsked` in pi-option.ts): the entry at `entryUrl` runs again with `childArgs` in a child
+ * against a cached install of `version` (the matrix's install cache and resolution hook),
+ * through the release's port, and this process exits with the child's status. In that child
+ * it returns, so the command runs there. A version the registry does not serve is refused in
  * one line (exit 2).
  */
-export async function runOnReleaseIfAsked(command: string, entryUrl: string, version: string | undefined, childArgs: readonly string[]): Promise<void> {
+export async function runOnRelease(command: string, entryUrl: string, version: string, childArgs: readonly string[]): Promise<void> {
   const refuse = (message: string): never => {
     process.stderr.write(`${command}: ${message}\n`);
     process.exit(2);
   };
-  if (version === undefined || process.env[ON_RELEASE_ENV] !== undefined) return;
+  if (process.env[ON_RELEASE_ENV] !== undefined) return;
   const taken = { version, rest: childArgs };
 
   const served = await servedVersions(PACKAGE_NAMES.core);

@@ -7,7 +7,7 @@ import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { DEFAULT_JOBS } from "../lib/pool.ts";
-import { writeAppendixD } from "./appendix.ts";
+import { writeAppendixD } from "./appendix-d-mutants.ts";
 import { behaviouralOnly } from "./behavioural.ts";
 import { ensurePatchedInstall, ensurePatchedListings } from "./patched-install.ts";
 import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run.ts";

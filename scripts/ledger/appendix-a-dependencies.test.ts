@@ -9,7 +9,7 @@ import {
   appendixFiles,
   withoutMeasuredOn,
   writeAppendixIfChanged,
-} from "./appendix.ts";
+} from "./appendix-a-dependencies.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { VERDICTS } from "./check.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";

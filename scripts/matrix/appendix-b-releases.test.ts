@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { renderAppendixB, renderSummary } from "./appendix.ts";
+import { renderAppendixB, renderSummary } from "./appendix-b-releases.ts";
 import { buildMatrix, type ColumnResult } from "./matrix.ts";
 
 const versions = (core: string, ai: string) => ({ core, ai, typebox: "1.3.27" });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { PIN } from "../toolchain/pin.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
-import { renderAppendixD, type AppendixD } from "./appendix.ts";
+import { renderAppendixD, type AppendixD } from "./appendix-d-mutants.ts";
 import { behaviouralIds } from "./behavioural.ts";
 import { shippedSpecFiles } from "./shipped.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";

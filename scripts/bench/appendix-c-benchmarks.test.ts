@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { renderAppendixC, type BenchEnvironment } from "./appendix.ts";
+import { renderAppendixC, type BenchEnvironment } from "./appendix-c-benchmarks.ts";
 import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";
 
 const env: BenchEnvironment = {

@@ -90,7 +90,7 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
   return [
     "# Appendix A — what the core depends on",
     "",
-    "<!-- Written by `npm start` (scripts/ledger/appendix.ts). Do not edit: `npm test` fails when this differs from a fresh run. -->",
+    "<!-- Written by `npm start` (scripts/ledger/appendix-a-dependencies.ts). Do not edit: `npm test` fails when this differs from a fresh run. -->",
     "",
     `${MEASURED_PREFIX}${measured.date} with Node ${measured.node}. \`npm start\` rewrites this file only when a measured fact changed; \`npm test\` measures it again at every run.`,
     "",
