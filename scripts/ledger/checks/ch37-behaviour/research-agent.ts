@@ -5,8 +5,8 @@ import { describeDiagnostic, withListings } from "./listings-compiled.ts";
 
 // Guide 37, "The research agent": the chapter's listing, its lookup tool and its imports.
 const listing = listingsOf(import.meta.url);
-const lookupBounds = listing(() => import("../../../../examples/ch37-agent-core/lookup-bounds.ts"));
-const typeExport = listing(() => import("../../../../examples/ch37-agent-core/type-export.ts"));
+const lookupBounds = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/lookup-bounds.ts"));
+const typeExport = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/type-export.ts"));
 
 /** The claims of "The research agent" that run code. */
 export const researchAgentChecks: Check[] = [

@@ -8,7 +8,7 @@ import { facts, requests } from "../evidence.ts";
 import { outcomeOf, rowRun, stepHarness, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The shape of step()": the listing, its defaults, its failure kinds and its guards.
-const thirdOutcomes = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/third-outcomes.ts"));
+const thirdOutcomes = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/third-outcomes.ts"));
 
 const STEP_LISTING = ["step.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
 compileLater(STEP_LISTING);

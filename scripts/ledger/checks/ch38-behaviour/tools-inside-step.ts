@@ -6,7 +6,7 @@ import { facts, requests } from "../evidence.ts";
 import { compileAboutPi } from "../../../port/compile-ported.ts";
 
 // Guide 38, "Tools inside a step": step() with extra tools, typed and bounded.
-const researchStepBounds = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/research-step-bounds.ts"));
+const researchStepBounds = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/research-step-bounds.ts"));
 
 const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
 compileLater([RESEARCH_STEP]);
