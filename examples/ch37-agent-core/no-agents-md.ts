@@ -84,7 +84,7 @@ export async function runBesideAgentsMd(): Promise<ResourceDiscoveryRun> {
   const dir = mkdtempSync(join(tmpdir(), "ch37-agents-md-"));
   try {
     for (const [name, text] of Object.entries(RESOURCES)) writeFileSync(join(dir, name), `${text}\n`);
-    const child = fileURLToPath(new URL("./harness/no-agents-md.child.ts", import.meta.url));
+    const child = fileURLToPath(new URL("./demonstrations/no-agents-md.child.ts", import.meta.url));
     const flags = loaderFlags();
     const { stdout } = await promisify(execFile)(process.execPath, [...preloadPiBefore(flags), ...flags, child], { cwd: dir });
     const run = JSON.parse(stdout) as RecordedRun;

@@ -1,4 +1,4 @@
-import { describeOutcome, measureStep } from "./harness/measure.ts";
+import { describeOutcome, measureStep } from "./support/measure.ts";
 import { abortedResponse, failedRequest, lookup, lookupTool, toolUse } from "./script.ts";
 import { step } from "./step.ts";
 

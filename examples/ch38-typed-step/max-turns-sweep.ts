@@ -1,4 +1,4 @@
-import { measureStep } from "./harness/measure.ts";
+import { measureStep } from "./support/measure.ts";
 import { lookup, lookupTool, submit, times, toolUse } from "./script.ts";
 import { step } from "./step.ts";
 

@@ -1,7 +1,7 @@
 import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
 import { lookupEvidence } from "../ch37-agent-core/research-agent.ts";
-import { CLAIM, researchDemo } from "./harness/step-demos.ts";
-import { describeOutcome, failedSubmits, measureStep } from "./harness/measure.ts";
+import { CLAIM, researchDemo } from "./demonstrations/step-demos.ts";
+import { describeOutcome, failedSubmits, measureStep } from "./support/measure.ts";
 import { CitedVerdict } from "./research-step.ts";
 import { lookup, submit, times, toolUse } from "./script.ts";
 import { step } from "./step.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { describeOutcome, failedSubmits, measureStep } from "./harness/measure.ts";
+import { describeOutcome, failedSubmits, measureStep } from "./support/measure.ts";
 import { countingScenarios, describeExpected, stepTable } from "./step-table.ts";
 import { step, StepFailed } from "./step.ts";
 import { bookMessages } from "./book-step.ts";

@@ -1,5 +1,5 @@
 import type { Models } from "@earendil-works/pi-ai";
-import { measureStep, type StepOutcome } from "./harness/measure.ts";
+import { measureStep, type StepOutcome } from "./support/measure.ts";
 import { lookup, lookupTool, submit, toolUse } from "./script.ts";
 import { step } from "./step.ts";
 

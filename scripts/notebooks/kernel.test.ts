@@ -113,7 +113,7 @@ test("kernel.pending-work: each reply counts what its cell left running: nothing
       return content[PENDING_WORK_FIELD];
     };
     assert.deepEqual(
-      await pendingAfter('import { runStepTable } from "./examples/ch38-typed-step/harness/table-runs.ts";\nconst rows = await runStepTable();\nrows.length;'),
+      await pendingAfter('import { runStepTable } from "./examples/ch38-typed-step/demonstrations/table-runs.ts";\nconst rows = await runStepTable();\nrows.length;'),
       {},
     );
     assert.deepEqual(await pendingAfter("const timer = setTimeout(() => {}, 60_000);"), { Timeout: 1 });

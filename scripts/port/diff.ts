@@ -11,7 +11,7 @@ import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.t
 
 const CONTEXT = 3;
 
-/** Every TypeScript module of the chapters (their harness/ included), relative to the project root, sorted. */
+/** Every TypeScript module of the chapters (their subfolders included), relative to the project root, sorted. */
 export function chapterModules(root: string = PROJECT_ROOT): string[] {
   return CHAPTER_FOLDERS.flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })

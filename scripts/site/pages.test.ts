@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { markLabels } from "../../examples/support/chart-svg.ts";
 import { chartRows, POINT_MARK } from "../../examples/ch38-typed-step/turn-limit-chart.ts";
-import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/harness/turn-limit-table.ts";
+import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
 import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.ts";

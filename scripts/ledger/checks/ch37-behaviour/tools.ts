@@ -11,7 +11,7 @@ const listing = listingsOf(import.meta.url);
 const paramsConversion = listing(() => import("../../../../examples/ch37-agent-core/params-conversion.ts"));
 const paramsValidation = listing(() => import("../../../../examples/ch37-agent-core/params-validation.ts"));
 const replayMetadata = listing(() => import("../../../../examples/ch37-agent-core/replay-metadata.ts"));
-const replayReads = listing(() => import("../../../../examples/ch37-agent-core/harness/replay-reads.ts"));
+const replayReads = listing(() => import("../../../chapter-tables/ch37/replay-reads.ts"));
 const structuredContent = listing(() => import("../../../../examples/ch37-agent-core/structured-content.ts"));
 const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/tool-details.ts"));
 const toolFailures = listing(() => import("../../../../examples/ch37-agent-core/tool-failures.ts"));

@@ -1,7 +1,7 @@
-import { commandLine } from "../../../scripts/lib/cli.ts";
-import { fitLines } from "../../../scripts/lib/output-width.ts";
-import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
-import { PACKAGE_NAMES, requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
+import { commandLine } from "../../lib/cli.ts";
+import { fitLines } from "../../lib/output-width.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../matrix/pi-option.ts";
+import { PACKAGE_NAMES, requirePinnedPi } from "../../toolchain/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
 // comes from a run; Pi is imported only after the pin check.
@@ -15,9 +15,9 @@ const { values } = commandLine({
 });
 await runOnReleaseWhenAsked("ch38", import.meta.url, values.pi);
 const install = requirePinnedPi();
-const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("./step-demos.ts");
-const { runStepTable } = await import("./table-runs.ts");
-const { describeOutcome } = await import("./measure.ts");
+const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("../../../examples/ch38-typed-step/demonstrations/step-demos.ts");
+const { runStepTable } = await import("../../../examples/ch38-typed-step/demonstrations/table-runs.ts");
+const { describeOutcome } = await import("../../../examples/ch38-typed-step/support/measure.ts");
 
 const out = (line = "") => process.stdout.write(`${fitLines(line)}\n`);
 const json = (value: unknown) => JSON.stringify(value);

@@ -1,6 +1,6 @@
-import { commandLine } from "../../../scripts/lib/cli.ts";
-import { fitLines } from "../../../scripts/lib/output-width.ts";
-import { PACKAGE_NAMES, requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
+import { commandLine } from "../../lib/cli.ts";
+import { fitLines } from "../../lib/output-width.ts";
+import { PACKAGE_NAMES, requirePinnedPi } from "../../toolchain/pin.ts";
 
 // `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's
 // expected-outcome table from an actual run. Pi is imported only after the pin check.
@@ -12,8 +12,8 @@ commandLine({
   options: {},
 });
 const install = requirePinnedPi();
-const { runStepTable } = await import("./table-runs.ts");
-const { RECIPE_LIMITS, formatRecipeTable } = await import("./recipe-table.ts");
+const { runStepTable } = await import("../../../examples/ch38-typed-step/demonstrations/table-runs.ts");
+const { RECIPE_LIMITS, formatRecipeTable } = await import("../../../examples/ch38-typed-step/demonstrations/recipe-table.ts");
 
 const runs = await runStepTable();
 process.stdout.write(

@@ -1,7 +1,7 @@
-import { describeOutcome } from "./measure.ts";
+import { describeOutcome } from "../support/measure.ts";
 import { describeExpected } from "../step-table.ts";
 import type { RowRun } from "./table-runs.ts";
-import { textTable } from "../../../scripts/lib/text-table.ts";
+import { textTable } from "../../support/text-table.ts";
 
 /** The recipe's expected-outcome table, every cell read off an actual run of step(). */
 export function formatRecipeTable(runs: readonly RowRun[]): string {

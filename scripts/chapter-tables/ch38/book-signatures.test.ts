@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compileFiles } from "../../scripts/toolchain/compile.ts";
-import { isInstallProblem, readInstalledPi } from "../../scripts/toolchain/pin.ts";
+import { compileFiles } from "../../toolchain/compile.ts";
+import { isInstallProblem, readInstalledPi } from "../../toolchain/pin.ts";
 
 // A reader types the book's calls against examples/: they must compile under the project's
 // strict settings, or a reader's copy of the book could not stand in for our listings.
@@ -15,8 +15,8 @@ test("ch37.code.listing-compiles, ch38.code.listing-compiles: code written to th
 });
 
 test("ch37.code.listing-compiles, ch38.code.listing-compiles: the listings export at run time exactly what the book's do, nothing more", async () => {
-  const agentModule = await import("../ch37-agent-core/research-agent.ts");
-  const stepModule = await import("./step.ts");
+  const agentModule = await import("../../../examples/ch37-agent-core/research-agent.ts");
+  const stepModule = await import("../../../examples/ch38-typed-step/step.ts");
   assert.deepEqual(Object.keys(agentModule).sort(), ["lookupEvidence", "makeResearchAgent"]);
   assert.deepEqual(Object.keys(stepModule).sort(), ["StepFailed", "step"]);
 });

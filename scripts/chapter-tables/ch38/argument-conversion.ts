@@ -1,8 +1,8 @@
 import { Value } from "typebox/value";
-import { Submission } from "../script.ts";
-import { failedSubmits, measureStep } from "./measure.ts";
-import { submit, toolUse } from "../script.ts";
-import { step } from "../step.ts";
+import { Submission } from "../../../examples/ch38-typed-step/script.ts";
+import { failedSubmits, measureStep } from "../../../examples/ch38-typed-step/support/measure.ts";
+import { submit, toolUse } from "../../../examples/ch38-typed-step/script.ts";
+import { step } from "../../../examples/ch38-typed-step/step.ts";
 
 /** What became of a submission the schema rejects as sent but the core can convert. */
 export interface ArgumentConversionRun {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { describeOutcome, measureStep, type StepFunction, type StepRun } from "./measure.ts";
+import { describeOutcome, measureStep, type StepFunction, type StepRun } from "../support/measure.ts";
 import { describeExpected, stepTable, type StepTableRow } from "../step-table.ts";
 import { step } from "../step.ts";
 

@@ -1,9 +1,9 @@
 // Entry point of `npm run ch37`. Only the pin check and the command line are imported
 // statically: with a different Pi installed, the reader gets one line and exit status 2 before
 // any Pi module loads.
-import { commandLine } from "../../../scripts/lib/cli.ts";
-import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
-import { requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
+import { commandLine } from "../../lib/cli.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../matrix/pi-option.ts";
+import { requirePinnedPi } from "../../toolchain/pin.ts";
 
 const { values } = commandLine({
   name: "ch37",

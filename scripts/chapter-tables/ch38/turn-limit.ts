@@ -1,7 +1,7 @@
-import { commandLine } from "../../../scripts/lib/cli.ts";
-import { fitLines } from "../../../scripts/lib/output-width.ts";
-import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
-import { requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
+import { commandLine } from "../../lib/cli.ts";
+import { fitLines } from "../../lib/output-width.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../matrix/pi-option.ts";
+import { requirePinnedPi } from "../../toolchain/pin.ts";
 
 // `npm run turn-limit [-- --json] [--pi VERSION]`: the three versions of step() side by side
 // on the same scripted models, on the pin or (--pi) on a cached install of another release
@@ -18,7 +18,7 @@ const { values } = commandLine({
 });
 await runOnReleaseWhenAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
 const pi = requirePinnedPi();
-const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("./turn-limit-table.ts");
+const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts");
 
 const rows = await measureTurnLimitTable();
 if (values.json === true) {

@@ -18,7 +18,7 @@ test("npm run ch37 refuses another pi-ai with one line and exit status 2, printi
 // A load hook that refuses the demonstrations and every Pi module: whatever main.ts loads before
 // its pin check would fail the run with the hook's message instead of the pin check's line.
 const REFUSE_DEMONSTRATIONS = `export async function load(url, context, next) {
-  if (/\\/@earendil-works\\/|\\/examples\\/ch37-agent-core\\/(?!harness\\/main\\.ts$)/.test(url)) throw new Error("loaded: " + url);
+  if (/\\/@earendil-works\\/|\\/examples\\/ch37-agent-core\\/|\\/chapter-tables\\/ch37\\/demo-tables\\.ts$/.test(url)) throw new Error("loaded: " + url);
   return next(url, context);
 }`;
 const REGISTER_REFUSAL = `data:text/javascript,${encodeURIComponent(
@@ -35,5 +35,5 @@ test("npm run ch37 loads no demonstration and no Pi module before its pin check;
   // The same hook on a run whose pin check passes: the first module refused is the demonstrations'.
   const passed = runRefusing({});
   assert.notEqual(passed.status, 0);
-  assert.match(passed.stderr.match(/loaded: \S+/)?.[0] ?? passed.stderr, /^loaded: file:\/\/\S*\/examples\/ch37-agent-core\/harness\/demo-tables\.ts$/);
+  assert.match(passed.stderr.match(/loaded: \S+/)?.[0] ?? passed.stderr, /^loaded: file:\/\/\S*\/scripts\/chapter-tables\/ch37\/demo-tables\.ts$/);
 });

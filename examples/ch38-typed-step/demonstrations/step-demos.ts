@@ -3,7 +3,7 @@ import { releaseCorpus } from "../../ch37-agent-core/corpus.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { NEXT_ACTION_SYSTEM, triageThenAct } from "../chaining.ts";
 import { checkCitations } from "../citation-check.ts";
-import { observedModels } from "./measure.ts";
+import { observedModels } from "../support/measure.ts";
 import { judgeAll } from "../parallel.ts";
 import { researchStep } from "../research-step.ts";
 import { lookup, submit, toolUse } from "../script.ts";

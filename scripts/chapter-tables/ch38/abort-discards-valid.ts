@@ -1,6 +1,6 @@
-import { failedSubmits, measureStep, type StepOutcome } from "./measure.ts";
-import { submit, toolUse, Verdict } from "../script.ts";
-import { step } from "../step.ts";
+import { failedSubmits, measureStep, type StepOutcome } from "../../../examples/ch38-typed-step/support/measure.ts";
+import { submit, toolUse, Verdict } from "../../../examples/ch38-typed-step/script.ts";
+import { step } from "../../../examples/ch38-typed-step/step.ts";
 
 /** A valid and an invalid submit in one batch, with the attempt budget at one. */
 export interface AbortDiscardsValidRun {
