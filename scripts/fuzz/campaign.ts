@@ -5,7 +5,7 @@ import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-
 import { describeOutcome, failedSubmits, type StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { assertStepInvariants, runConversation, violations } from "./step-invariants.ts";
-import type { FuzzArgs, StepVersionName } from "./args.ts";
+import type { FuzzArgs, StepVersionName } from "./fuzz-command.ts";
 
 /** Where the fuzzer writes: results on `out`, progress and problems on `err`. */
 export interface FuzzIo {

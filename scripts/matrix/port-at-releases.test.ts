@@ -12,9 +12,8 @@ import { compileAboutPi, compileThroughPort } from "../port/compile-ported.ts";
 import { checkPortAgainst } from "../port/diff.ts";
 import { describePort, PORT_1_5, PORT_1_5_OLDER_CORE } from "../port/ports.ts";
 import { releaseColumn, unpinnedColumn } from "./columns.ts";
-import { readCompleteInstall, type CachedInstall } from "./install-cache.ts";
+import { readCompleteInstall, RELEASES_CACHE, type CachedInstall } from "./install-cache.ts";
 import { childEnv, LEDGER_ENTRY, portOf, REGISTER_HOOK } from "./ledger-run.ts";
-import { RELEASES_CACHE } from "./paths.ts";
 import { portedURL } from "./release-hook.ts";
 
 // The port (scripts/port/) measured where the matrix puts it to work: served by the release

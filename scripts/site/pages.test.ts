@@ -11,7 +11,7 @@ import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.t
 import { loadVerdicts } from "./claims.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { VERDICT_DEFINITIONS } from "./legend.ts";
+import { VERDICT_LEGEND } from "./legend-html.ts";
 import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
 import { GRID_CELL_MARK } from "./verdict-grid.ts";
 
@@ -44,7 +44,7 @@ describe("appendix B's page: claims × releases", () => {
   });
 
   test("the legend defines the four verdicts, qualified included", () => {
-    for (const { verdict } of VERDICT_DEFINITIONS) assert.match(html, new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
+    for (const { verdict } of VERDICT_LEGEND) assert.match(html, new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
   });
 });
 
@@ -145,7 +145,7 @@ describe("labels and verdicts explained where they are shown", () => {
   }
   for (const chapter of CHAPTERS) {
     test(`${chapter.page} has a verdict legend`, () => {
-      for (const { verdict } of VERDICT_DEFINITIONS) assert.match(page(chapter.page), new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
+      for (const { verdict } of VERDICT_LEGEND) assert.match(page(chapter.page), new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
     });
   }
 });

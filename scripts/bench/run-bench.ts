@@ -4,7 +4,7 @@ import type { InstalledPi } from "../toolchain/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measurementEnvironment } from "../lib/environment.ts";
 import { APPENDIX_PATH, renderAppendixC, type BenchEnvironment } from "./appendix-c-benchmarks.ts";
-import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
+import { SECTION_NAMES, type BenchArgs, type SectionName } from "./bench-command.ts";
 import { measureLedger } from "./ledger-time.ts";
 import { measureLookupGrowth } from "./lookup-growth.ts";
 import { measureNotebooks } from "./notebook-overhead.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEFAULT_RUNS, parseFuzzArgs } from "./args.ts";
+import { DEFAULT_RUNS, parseFuzzArgs } from "./fuzz-command.ts";
 
 test("fuzz args: no options is a 10,000-case campaign against the fixed step() with a random seed", () => {
   assert.deepEqual(parseFuzzArgs([]), { mode: "campaign", runs: DEFAULT_RUNS, seed: undefined, path: undefined, version: "fixed", against: undefined });

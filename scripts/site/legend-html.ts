@@ -1,11 +1,11 @@
 import { VERDICTS } from "../ledger/check.ts";
-import { LABEL_DEFINITIONS, VERDICT_DEFINITIONS as LEDGER_DEFINITIONS } from "../ledger/legend.ts";
+import { LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "../ledger/legend.ts";
 import { escapeHtml, verdictClass } from "./layout.ts";
 
 /** What each verdict means: the ledger's own definitions, so the site and the ledger say the same. */
-export const VERDICT_DEFINITIONS: readonly { verdict: string; meaning: string }[] = VERDICTS.map((verdict) => ({
+export const VERDICT_LEGEND: readonly { verdict: string; meaning: string }[] = VERDICTS.map((verdict) => ({
   verdict,
-  meaning: LEDGER_DEFINITIONS[verdict],
+  meaning: VERDICT_DEFINITIONS[verdict],
 }));
 
 /** Shown instead of a verdict while no verdict is stored for a claim. */
@@ -13,7 +13,7 @@ export const NOT_YET_VERIFIED = "not yet verified";
 
 /** The four verdicts as a definition list, each term in its badge colour. */
 export function verdictLegend(): string {
-  const items = VERDICT_DEFINITIONS.map(({ verdict, meaning }) =>
+  const items = VERDICT_LEGEND.map(({ verdict, meaning }) =>
     `<dt><span class="claim verdict-${verdictClass(verdict)}">${escapeHtml(verdict)}</span></dt><dd>${escapeHtml(meaning)}</dd>`);
   return `<dl class="legend">\n${items.join("\n")}\n</dl>\n`;
 }

@@ -36,7 +36,7 @@ export const LEDGER_COMMAND = {
 } satisfies Command<Record<string, { type: "string" | "boolean" }>>;
 
 /** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write`, `--listings DIR` and `--help`. */
-export function parseArgs(argv: readonly string[]): LedgerArgs | LedgerHelp | ArgsProblem {
+export function parseLedgerArgs(argv: readonly string[]): LedgerArgs | LedgerHelp | ArgsProblem {
   // npm_config_* are read by runLedger from the environment it is given.
   const line = readCommandLine(LEDGER_COMMAND, argv, {});
   if (line.kind !== "run") return line;

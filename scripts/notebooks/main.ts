@@ -1,5 +1,5 @@
 // Executes notebooks headless in the project's kernel, without Python or Jupyter:
-//   tsx scripts/notebooks/run.ts [--write] [--timeout S] [FILE...]
+//   tsx scripts/notebooks/main.ts [--write] [--timeout S] [FILE...]
 // Exit status: 0 every notebook ran clean and matches its stored outputs (or was
 // refreshed with --write); 1 a cell failed or outputs drifted; 2 bad input.
 import { existsSync, readdirSync } from "node:fs";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { verdictOf } from "./check.ts";
-import { runChecks } from "./run.ts";
+import { runChecks } from "./run-checks.ts";
 
 test("runner: outcomes keep the catalogue order when later checks finish first, with at most `concurrency` in flight", async () => {
   let inFlight = 0;
