@@ -1,5 +1,5 @@
-import { wrapWords } from "../../scripts/lib/wrap.ts";
-import { outputWidth } from "../../scripts/lib/output-width.ts";
+import { wrapWords } from "./wrap.ts";
+import { outputWidth } from "./output-width.ts";
 
 /** Cuts `text` to `max` characters on one line, marking the cut with an ellipsis: a cell that fits a terminal. */
 export function clip(text: string, max = 60): string {

@@ -1,6 +1,6 @@
 // The ledger's entry point: refuse a wrong install before anything imports Pi.
 import { exitQuietlyWhenClosed } from "../lib/cli.ts";
-import { fitLines } from "../lib/output-width.ts";
+import { fitLines } from "../../examples/support/output-width.ts";
 import { requirePinnedPi } from "../toolchain/pin.ts";
 import { parseLedgerArgs } from "./ledger-command.ts";
 import { fromReader } from "../lib/reader-paths.ts";

@@ -5,7 +5,7 @@ import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
 import { VERDICTS, type Verdict } from "./check.ts";
 import { CRASH_DEFINITION, LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";
 import type { Outcome } from "./run-checks.ts";
-import { wrapWords } from "../lib/wrap.ts";
+import { wrapWords } from "../../examples/support/wrap.ts";
 
 /** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */
 export interface LedgerRow {

@@ -3,7 +3,7 @@
 // run with gets one line saying what is wrong and the usage, exit 2; and output piped into
 // `head` stops the command quietly instead of crashing on EPIPE.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { fitLines } from "./output-width.ts";
+import { fitLines } from "../../examples/support/output-width.ts";
 import { pipeReaderGone } from "./pipe-reader.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { test } from "node:test";
-import ts from "typescript";
+import { relativeImports, sourceFiles } from "./import-graph.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
 // The release matrix runs the ledger per release; the ledger loads the book's code through a
@@ -11,16 +10,6 @@ import { PROJECT_ROOT } from "./paths.ts";
 const FOLDERS = ["ledger", "matrix", "port"] as const;
 type Folder = (typeof FOLDERS)[number];
 const ONE_WAY = ["ledger → port", "matrix → ledger", "matrix → port"];
-
-const SOURCE = /\.(ts|mts|cts|js|mjs|cjs)$/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(path);
-    return SOURCE.test(entry.name) ? [path] : [];
-  });
-}
 
 function folderOf(file: string): Folder | undefined {
   const [top, folder] = relative(PROJECT_ROOT, file).split(sep);
@@ -35,12 +24,10 @@ function folderEdges(): Map<string, string> {
   const edges = new Map<string, string>();
   for (const from of FOLDERS) {
     for (const file of sourceFiles(join(PROJECT_ROOT, "scripts", from))) {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-      for (const { fileName } of importedFiles) {
-        if (!fileName.startsWith(".")) continue;
-        const to = folderOf(resolve(dirname(file), fileName));
+      for (const { specifier, target } of relativeImports(file)) {
+        const to = folderOf(target);
         const edge = `${from} → ${to}`;
-        if (to !== undefined && to !== from && !edges.has(edge)) edges.set(edge, `${relative(PROJECT_ROOT, file)} imports ${fileName}`);
+        if (to !== undefined && to !== from && !edges.has(edge)) edges.set(edge, `${relative(PROJECT_ROOT, file)} imports ${specifier}`);
       }
     }
   }

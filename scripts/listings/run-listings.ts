@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 import { listingSources } from "../toolchain/listing-source.ts";
 import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { fitLines } from "../lib/output-width.ts";
+import { fitLines } from "../../examples/support/output-width.ts";
 import { checkShapes, compileReaderListings } from "./check-listings.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
@@ -29,7 +30,7 @@ export interface TestLine {
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "fixtures" ? [] : testFiles(path);
+    if (entry.isDirectory()) return entry.name === ROLE_FOLDERS.fixture ? [] : testFiles(path);
     return entry.name.endsWith(".test.ts") ? [path] : [];
   });
 }
@@ -37,7 +38,7 @@ function testFiles(dir: string): string[] {
 /** The chapter tests (examples/**\/*.test.ts) that load a listing the reader's folder provides. */
 export function testsOfReaderListings(): string[] {
   const theirs = new Set(listingSources().filter((s) => s.reader).map((s) => s.name));
-  return testFiles(join(PROJECT_ROOT, "examples"))
+  return testFiles(join(PROJECT_ROOT, EXAMPLES_DIR))
     .filter((file) => [...listingsReachedBy(file)].some((name) => theirs.has(name)))
     .sort();
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { CHAPTER_FOLDERS, inFixtures, ROLE_FOLDERS } from "../lib/layout.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
 import { LISTINGS } from "../toolchain/listing-source.ts";
 import { showingsIn, type Showing } from "./guide-showings.ts";
@@ -36,8 +37,8 @@ const matches = (pattern: RegExp, text: string): string[] => [...text.matchAll(p
 
 function roleOf(file: string, included: ReadonlySet<string>, imported: ReadonlySet<string>): Role {
   if (file.endsWith(".test.ts")) return "test";
-  if (file.startsWith("demonstrations/")) return "demonstration";
-  if (file.startsWith("support/")) return "support";
+  if (file.startsWith(`${ROLE_FOLDERS.demonstration}/`)) return "demonstration";
+  if (file.startsWith(`${ROLE_FOLDERS.support}/`)) return "support";
   if (included.has(file)) return "listing";
   if (imported.has(file)) return "support";
   return "demonstration";
@@ -124,12 +125,12 @@ export function renderChapterMap(inputs: MapInputs): string {
 export function tsFilesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .map((f) => f.split("\\").join("/"))
-    .filter((f) => f.endsWith(".ts") && !f.split("/").includes("fixtures"))
+    .filter((f) => f.endsWith(".ts") && !inFixtures(f))
     .sort();
 }
 
 /** The chapter folders that get a map. */
-export const MAPPED_FOLDERS = ["examples/ch37-agent-core", "examples/ch38-typed-step"] as const;
+export const MAPPED_FOLDERS = CHAPTER_FOLDERS;
 
 /** What the map of `folder` is read from, as the files stand under `root`. */
 export function mapInputs(root: string, folder: string): MapInputs {

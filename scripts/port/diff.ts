@@ -6,7 +6,7 @@ import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../toolc
 import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { CHAPTER_FOLDERS } from "./ports.ts";
+import { CHAPTER_FOLDERS } from "../lib/layout.ts";
 import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.ts";
 
 const CONTEXT = 3;

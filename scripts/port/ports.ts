@@ -71,9 +71,6 @@ export function measuredThroughPort(evidence: string): boolean {
   return PORTS.some((port) => evidence.includes(`; measured with ${port.name}: `));
 }
 
-/** The folders of the chapters' code that a port applies to (examples/support is the companion's own). */
-export const CHAPTER_FOLDERS = ["examples/ch37-agent-core", "examples/ch38-typed-step"] as const;
-
 /**
  * Listings whose claims are about the code as printed: the port never touches them at run
  * time, so where the release breaks them their claim fails on the loader's message.

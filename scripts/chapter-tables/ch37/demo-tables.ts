@@ -2,7 +2,7 @@ import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../toolchain/pin.t
 import { runWithCountingStreamFn } from "../../../examples/ch37-agent-core/counting-stream-fn.ts";
 import { collectRuntimeEvents } from "../../../examples/ch37-agent-core/events.ts";
 import { clip, textTable } from "../../../examples/support/text-table.ts";
-import { fitLines } from "../../lib/output-width.ts";
+import { fitLines } from "../../../examples/support/output-width.ts";
 import { measureListenerOrder, measurePromptSettlement } from "../../../examples/ch37-agent-core/listener-order.ts";
 import { compileChapterListings } from "./listings-compile.ts";
 import { measureLookupBounds } from "../../../examples/ch37-agent-core/demonstrations/lookup-bounds.ts";

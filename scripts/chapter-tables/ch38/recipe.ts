@@ -1,5 +1,5 @@
 import { commandLine } from "../../lib/cli.ts";
-import { fitLines } from "../../lib/output-width.ts";
+import { fitLines } from "../../../examples/support/output-width.ts";
 import { PACKAGE_NAMES, requirePinnedPi } from "../../toolchain/pin.ts";
 
 // `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's

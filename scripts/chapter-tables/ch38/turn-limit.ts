@@ -1,5 +1,5 @@
 import { commandLine } from "../../lib/cli.ts";
-import { fitLines } from "../../lib/output-width.ts";
+import { fitLines } from "../../../examples/support/output-width.ts";
 import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../matrix/pi-option.ts";
 import { requirePinnedPi } from "../../toolchain/pin.ts";
 
