@@ -3,8 +3,9 @@
 // (converter.cjs) and answers completion and hover with the language service's own code
 // on them (cell-completion.cjs); both need the binder, the program's module resolutions
 // and the services' completion and display functions, as tslab did. Declared here as the
-// pinned TypeScript (5.9) defines them, so `npm run typecheck` sees every use; a newer
-// TypeScript that changes one fails the kernel's tests, not this file.
+// pinned TypeScript (5.9.3) defines them, so `npm run typecheck` checks every call against
+// them; tsc takes the declarations on trust, so a TypeScript that changes one is caught by
+// the kernel's tests (converter.test.ts, kernel.test.ts), not by the typecheck.
 import type * as ts from "typescript";
 
 /** The `typescript` module with the internal functions the kernel calls. */
