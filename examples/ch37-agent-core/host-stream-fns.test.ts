@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compileFiles } from "../support/compile.ts";
-import { isInstallProblem, readInstalledPi } from "../support/pin.ts";
+import { compileFiles } from "../../scripts/toolchain/compile.ts";
+import { isInstallProblem, readInstalledPi } from "../../scripts/toolchain/pin.ts";
 import { runThroughProxy, runWithDefaultStreamFn } from "./host-stream-fns.ts";
 
 test("ch37.exports.setDefaultStreamFn: qualified — at run time two Agents built without streamFn send through the registered default", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compileFiles } from "../support/compile.ts";
-import { isInstallProblem, readInstalledPi } from "../support/pin.ts";
+import { compileFiles } from "../../scripts/toolchain/compile.ts";
+import { isInstallProblem, readInstalledPi } from "../../scripts/toolchain/pin.ts";
 
 // A reader types the book's calls against examples/: they must compile under the project's
 // strict settings, or a reader's copy of the book could not stand in for our listings.

@@ -1,7 +1,7 @@
 // The benchmark's entry point: ratios measured side by side, written to appendix C.
 //   npm run bench -- [--reps N] [--process-reps N] [--only step,lookup,ledger,notebooks]
 // Exit status: 0 appendix written, 2 bad input or a wrong install (nothing written).
-import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { requirePinnedPi } from "../toolchain/pin.ts";
 import { exitQuietlyWhenClosed, orExit } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";

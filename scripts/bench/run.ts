@@ -1,9 +1,9 @@
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import type { InstalledPi } from "../../examples/support/pin.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measurementEnvironment } from "../lib/environment.ts";
-import { APPENDIX_PATH, renderAppendixC, type BenchEnvironment } from "./appendix.ts";
+import { APPENDIX_PATH, renderAppendixC, type BenchEnvironment } from "./appendix-c-benchmarks.ts";
 import { SECTION_NAMES, type BenchArgs, type SectionName } from "./args.ts";
 import { measureLedger } from "./ledger-time.ts";
 import { measureLookupGrowth } from "./lookup-growth.ts";

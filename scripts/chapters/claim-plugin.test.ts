@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PIN, BOOK_PIN } from "../../examples/support/pin.ts";
+import { PIN, BOOK_PIN } from "../toolchain/pin.ts";
 import { problemOf } from "./chapter-problem.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
 

@@ -1,5 +1,5 @@
-import { compileFiles } from "../../examples/support/compile.ts";
-import { isInstallProblem, readInstalledPi } from "../../examples/support/pin.ts";
+import { compileFiles } from "../toolchain/compile.ts";
+import { isInstallProblem, readInstalledPi } from "../toolchain/pin.ts";
 
 /** What compiling a listing that must not compile found. */
 export type CompileOutcome =

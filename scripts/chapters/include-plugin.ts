@@ -1,4 +1,4 @@
-import { declaredErrorCodes } from "../../examples/support/compile.ts";
+import { declaredErrorCodes } from "../toolchain/compile.ts";
 import type { MarkdownIt, StateBlock, Token } from "markdown-it";
 import { fail, type ChapterEnv } from "./errors.ts";
 import { checkFailsToCompile } from "./expected-error.ts";

@@ -1,5 +1,5 @@
 import type { MarkdownIt, StateInline } from "markdown-it";
-import { BOOK_PIN, PIN } from "../../examples/support/pin.ts";
+import { BOOK_PIN, PIN } from "../toolchain/pin.ts";
 
 /**
  * Values a chapter inserts instead of typing them, so moving the pin moves the prose:

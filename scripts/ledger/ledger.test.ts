@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { checkInstall, isInstallProblem, type InstalledPi } from "../../examples/support/pin.ts";
+import { checkInstall, isInstallProblem, type InstalledPi } from "../toolchain/pin.ts";
 import { type CatalogueRow } from "./catalogue.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf, type Check } from "./check.ts";

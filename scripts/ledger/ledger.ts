@@ -1,17 +1,17 @@
-import { PIN, type InstalledPi } from "../../examples/support/pin.ts";
-import { dropSharedPrograms } from "../../examples/support/shared-program.ts";
+import { PIN, type InstalledPi } from "../toolchain/pin.ts";
+import { dropSharedPrograms } from "../toolchain/shared-program.ts";
 import { measuredOn } from "../lib/environment.ts";
-import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix.ts";
+import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix-a-dependencies.ts";
 import { LEDGER_COMMAND, parseArgs } from "./args.ts";
 import { npmTookMessage } from "../lib/cli.ts";
-import { writeLatestVerdicts } from "./latest-verdicts.ts";
+import { writeLastRunJson } from "./last-run.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
 import { collectGarbage } from "./collect-garbage.ts";
 import { negativeControl } from "./negative-control.ts";
 import { allChecks } from "./all-checks.ts";
 import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
-import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./pin-verdicts.ts";
+import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./verdicts-at-pin.ts";
 import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow } from "./render.ts";
 import { runChecks, type Outcome } from "./run.ts";
 import { readerListingsRun } from "./reader-listings.ts";
@@ -162,7 +162,7 @@ export async function runLedger(
   if (args.write && args.only === undefined && listings === undefined && isPinnedInstall(install)) {
     const json = ledgerJson(install, rows);
     status = Math.max(status, writeAppendixFrom(install, outcomes, io), writePinVerdictsFrom(json, io));
-    writeLatestVerdicts(json);
+    writeLastRunJson(json);
   }
   return status;
 }

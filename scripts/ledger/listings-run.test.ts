@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { isNoRegistryAnswer, readPinVerdicts } from "./pin-verdicts.ts";
+import { isNoRegistryAnswer, readPinVerdicts } from "./verdicts-at-pin.ts";
 import type { LedgerJson, LedgerJsonEntry } from "./render.ts";
 
 const FIXTURES = "scripts/listings/fixtures";

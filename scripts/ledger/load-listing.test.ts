@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf } from "./check.ts";
-import { failsWhenListingDoesNotLoad, listingLoadFailure, ListingDoesNotLoad } from "./load-listing.ts";
+import { failsWhenListingDoesNotLoad, listingLoadFailure, listingsOf, ListingDoesNotLoad } from "./load-listing.ts";
 import { installedPi } from "./static/installed.ts";
 
 const LISTING = "examples/ch37-agent-core/transcript-run.ts";
@@ -85,4 +85,15 @@ test("listing-does-not-load: a behavioural claim is never decided by a loader er
 test("listing-does-not-load: any other throw from a check is still a crash", async () => {
   const check = failsWhenListingDoesNotLoad({ id: "ch37.transcript.shape", run: () => Promise.reject(new TypeError("boom")) });
   await assert.rejects(check.run(), TypeError);
+});
+
+test("listingsOf: a loader written () => import(path) loads the module at that path, resolved against the file that wrote it", async () => {
+  const load = listingsOf(import.meta.url)(() => import("../../examples/ch37-agent-core/corpus.ts"));
+  const direct = await import("../../examples/ch37-agent-core/corpus.ts");
+  assert.deepEqual(Object.keys(await load()).sort(), Object.keys(direct).sort());
+});
+
+test("listingsOf: a loader not written () => import(path) is refused when the check file loads, naming the form to write", () => {
+  const path = "../../examples/ch37-agent-core/corpus.ts";
+  assert.throws(() => listingsOf(import.meta.url)(() => import(path)), /a listing loader is written \(\) => import\("<path>"\)/);
 });

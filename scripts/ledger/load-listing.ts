@@ -1,10 +1,10 @@
-import { isAbsolute, relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { isAbsolute, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf, type Check } from "./check.ts";
-import { activePort, noteListingUsed, recordingListings, withPortNote } from "../matrix/port/through-port.ts";
-import { PRINTED_CODE_CLAIMS, describePort } from "../matrix/port/ports.ts";
+import { activePort, noteListingUsed, recordingListings, withPortNote } from "../port/through-port.ts";
+import { PRINTED_CODE_CLAIMS, describePort } from "../port/ports.ts";
 import { installedPi } from "./static/installed.ts";
 import { withListingsNote } from "../listings/evidence-note.ts";
 
@@ -84,7 +84,7 @@ const loaded = new Map<string, Promise<unknown>>();
 /**
  * A listing module, imported on first use (never when the ledger loads) so that a release
  * that breaks one listing costs only the claims that run it. Give the module's URL, and
- * its type as `M`: `listing<typeof import("./x.ts")>(new URL("./x.ts", import.meta.url))`.
+ * its type as `M` (check files write it through {@link listingsOf}, which tsc checks).
  * The returned function rejects with {@link ListingDoesNotLoad} when the installed Pi cannot
  * load the module, and with the loader's own error otherwise.
  */
@@ -107,9 +107,22 @@ export function listing<M>(url: URL): () => Promise<M> {
   };
 }
 
-/** The listings of one folder of examples/: `const ch37 = exampleFolder("ch37-agent-core")`, then `ch37<typeof X>("x.ts")`. */
-export function exampleFolder(folder: string): <M>(file: string) => () => Promise<M> {
-  return <M>(file: string) => listing<M>(pathToFileURL(resolve(PROJECT_ROOT, "examples", folder, file)));
+// A loader's `() => import("…")`, as the function's own text spells it (tsx keeps the specifier).
+const IMPORTED = /\bimport\(\s*(["'`])([^"'`]+)\1\s*\)/;
+
+/**
+ * The listing loader of one check file: `const listing = listingsOf(import.meta.url)`, then
+ * `const steering = listing(() => import("../../../examples/ch37-agent-core/steering.ts"))`.
+ * The thunk is there for tsc, which checks its path and gives the module's type; it is never
+ * called. Its specifier, resolved against `importer`, is imported by {@link listing}, on first
+ * use and through a root of its own.
+ */
+export function listingsOf(importer: string): <M>(load: () => Promise<M>) => () => Promise<M> {
+  return <M>(load: () => Promise<M>) => {
+    const specifier = IMPORTED.exec(String(load))?.[2];
+    if (specifier === undefined) throw new Error(`a listing loader is written () => import("<path>"), not ${String(load)}`);
+    return listing<M>(new URL(specifier, importer));
+  };
 }
 
 /** The installed version of `pkg`, as evidence names it. */

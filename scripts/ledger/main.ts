@@ -1,7 +1,7 @@
 // The ledger's entry point: refuse a wrong install before anything imports Pi.
 import { exitQuietlyWhenClosed } from "../lib/cli.ts";
 import { fitLines } from "../lib/output-width.ts";
-import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { requirePinnedPi } from "../toolchain/pin.ts";
 import { parseArgs } from "./args.ts";
 import { fromReader } from "../lib/reader-paths.ts";
 import { checkFolder } from "../listings/check-listings.ts";

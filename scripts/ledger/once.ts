@@ -1,4 +1,4 @@
-import { noteListingsUsed, recordingListings } from "../matrix/port/through-port.ts";
+import { noteListingsUsed, recordingListings } from "../port/through-port.ts";
 
 /**
  * Runs `measure` on the first call only; every later call gets the same result (or the same

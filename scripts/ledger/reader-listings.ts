@@ -1,9 +1,9 @@
-import { listingSources, projectPath, type ListingName } from "../../examples/support/listing-source.ts";
-import { onCompile } from "../../examples/support/compile.ts";
-import type { InstalledPi } from "../../examples/support/pin.ts";
+import { listingSources, projectPath, type ListingName } from "../toolchain/listing-source.ts";
+import { onCompile } from "../toolchain/compile.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
 import { pathToFileURL } from "node:url";
 import { checkShapes, compileReaderListings } from "../listings/check-listings.ts";
-import { noteListingsUsed } from "../matrix/port/through-port.ts";
+import { noteListingsUsed } from "../port/through-port.ts";
 
 /**
  * `--listings DIR`, in the process the listings hook serves: the reader's files compiled

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { InstalledPi } from "../../examples/support/pin.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
 import { VERDICTS } from "./check.ts";
 import { LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";
 import { ledgerText, type LedgerRow } from "./render.ts";

@@ -1,6 +1,6 @@
-import type { ListingName } from "../../examples/support/listing-source.ts";
-import type { InstalledPi } from "../../examples/support/pin.ts";
-import { BOOK_PIN } from "../../examples/support/pin.ts";
+import type { ListingName } from "../toolchain/listing-source.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
+import { BOOK_PIN } from "../toolchain/pin.ts";
 import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
 import { VERDICTS, type Verdict } from "./check.ts";
 import { CRASH_DEFINITION, LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";

@@ -1,17 +1,75 @@
-// The pin's verdicts under test: one fresh ledger run (a child process, every id, nothing
-// written) and one test per committed id. Evidence may change; a verdict may not, unless the
-// run that changed it rewrote appendix/verdicts-at-pin.json and the commit says why.
+// appendix/verdicts-at-pin.json under test. First the rules verdicts-at-pin.ts writes it by,
+// on a made-up run. Then the committed file against one fresh ledger run (a child process,
+// every id, nothing written), one test per committed id. Evidence may change; a verdict may
+// not, unless the run that changed it rewrote the file and the commit says why.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { readAllClaims, readCatalogue } from "./catalogue.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { readAllClaims, readCatalogue } from "./catalogue.ts";
 import { VERDICTS } from "./check.ts";
 import { once } from "./once.ts";
-import { isNoRegistryAnswer, PIN_VERDICTS_PATH, readPinVerdicts } from "./pin-verdicts.ts";
 import type { LedgerJson, LedgerJsonEntry } from "./render.ts";
+import {
+  describeChange,
+  isNoRegistryAnswer,
+  PIN_VERDICTS_PATH,
+  pinVerdictsOf,
+  pinVerdictsText,
+  readPinVerdicts,
+  verdictChanges,
+  writePinVerdictsIfChanged,
+  type PinVerdicts,
+} from "./verdicts-at-pin.ts";
+
+const pin = { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" };
+const json: LedgerJson = {
+  pin,
+  node: "20.20.2",
+  claims: [{ id: "ch37.a", label: "documented", verdict: "holds", evidence: "e1" }],
+  findings: [{ id: "ch38.found.b", label: "found", verdict: "qualified", evidence: "condition: x; counterexample: y" }],
+};
+
+test("verdicts at the pin: {pin, verdicts} holds every book id then every finding id, verdicts only", () => {
+  assert.deepEqual(pinVerdictsOf(json), { pin, verdicts: { "ch37.a": "holds", "ch38.found.b": "qualified" }, kept: [] });
+});
+
+test("verdicts at the pin: a run with a crashed check stands for nothing and names the crash", () => {
+  const crashed = { ...json, findings: [{ id: "ch38.found.b", label: "found", crash: "TypeError: x" }] };
+  assert.deepEqual(pinVerdictsOf(crashed), { crashed: ["ch38.found.b"] });
+});
+
+test("verdicts at the pin: written when a verdict changed, naming it; left untouched when only evidence changed", () => {
+  const path = join(mkdtempSync(join(tmpdir(), "pin-verdicts-")), "verdicts-at-pin.json");
+  const first = pinVerdictsOf(json) as PinVerdicts;
+  assert.deepEqual([writePinVerdictsIfChanged(first, path)].map((w) => [w.written, w.created]), [[true, true]]);
+  const before = statSync(path).mtimeMs;
+  const sameVerdicts = pinVerdictsOf({ ...json, claims: [{ id: "ch37.a", label: "documented", verdict: "holds", evidence: "other words" }] });
+  assert.deepEqual(writePinVerdictsIfChanged(sameVerdicts as PinVerdicts, path), { written: false, created: false, changes: [] });
+  assert.equal(statSync(path).mtimeMs, before);
+  const flipped = { pin, verdicts: { "ch37.a": "fails", "ch38.found.b": "qualified" } } satisfies PinVerdicts;
+  const { written, created, changes } = writePinVerdictsIfChanged(flipped, path);
+  assert.deepEqual([written, created], [true, false]);
+  assert.deepEqual(changes.map(describeChange), ["ch37.a: holds → fails"]);
+  assert.equal(readFileSync(path, "utf8"), pinVerdictsText(flipped));
+});
+
+test("verdicts at the pin: an added or removed id is a change", () => {
+  const was = { pin, verdicts: { a: "holds", gone: "fails" } } satisfies PinVerdicts;
+  const now = { pin, verdicts: { a: "holds", added: "not-checkable" } } satisfies PinVerdicts;
+  assert.deepEqual(verdictChanges(was, now).map(describeChange), ["added: (new id) → not-checkable", "gone: fails → (id removed)"]);
+});
+
+test("verdicts at the pin: a registry lookup that went unanswered keeps the committed verdict, and says so", () => {
+  const offline = { ...json, claims: [{ id: "ch37.a", label: "documented", verdict: "not-checkable" as const, evidence: "registry metadata unavailable: npm view x: printed nothing" }] };
+  const committed = { pin, verdicts: { "ch37.a": "holds", "ch38.found.b": "qualified" } } satisfies PinVerdicts;
+  assert.deepEqual(pinVerdictsOf(offline, committed), { pin, verdicts: committed.verdicts, kept: ["ch37.a"] });
+  const measured = { ...json, claims: [{ id: "ch37.a", label: "documented", verdict: "not-checkable" as const, evidence: "about another chapter" }] };
+  assert.deepEqual(pinVerdictsOf(measured, committed), { pin, verdicts: { "ch37.a": "not-checkable", "ch38.found.b": "qualified" }, kept: [] });
+});
 
 const committed = readPinVerdicts();
 

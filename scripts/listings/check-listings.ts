@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { compileFiles, programFor, type CompileDiagnostic } from "../../examples/support/compile.ts";
-import { LISTINGS, listingSources, projectPath, substitutions, type ListingName, type ListingSource } from "../../examples/support/listing-source.ts";
-import type { InstalledPi } from "../../examples/support/pin.ts";
+import { compileFiles, programFor, type CompileDiagnostic } from "../toolchain/compile.ts";
+import { LISTINGS, listingSources, projectPath, substitutions, type ListingName, type ListingSource } from "../toolchain/listing-source.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** Why a reader's folder cannot stand in for the companion's listings: one line each, for exit 2. */

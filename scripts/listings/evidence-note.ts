@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { LISTING_NAMES, listingSources, projectPath, readerListingsDir, type ListingName } from "../../examples/support/listing-source.ts";
+import { LISTING_NAMES, listingSources, projectPath, readerListingsDir, type ListingName } from "../toolchain/listing-source.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
 /** The listings an evidence text names by file (`research-agent.ts`, `step.ts`, not `research-step.ts`). */

@@ -1,7 +1,7 @@
 import type { InitializeHook, ResolveHook } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { substitutions } from "../../examples/support/listing-source.ts";
+import { substitutions } from "../toolchain/listing-source.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 /** What the hook serves: our listing files' URLs to the reader's, and reader files loaded by their own URL. */
@@ -30,7 +30,7 @@ export const initialize: InitializeHook<ListingsHookData> = (data) => {
 const isBare = (specifier: string) => !/^(\.|\/|[a-z][a-z0-9+.-]*:)/i.test(specifier);
 
 /**
- * Node's resolve hook for a reader's listings (examples/support/listing-source.ts): an
+ * Node's resolve hook for a reader's listings (scripts/toolchain/listing-source.ts): an
  * import of our listing file loads the reader's; a reader's file is an ES module wherever
  * it lies, and a package it imports resolves from the project, so it finds the pinned Pi.
  */

@@ -3,7 +3,7 @@
 // with its own flags (node:test's files, the ledger's test-file runs), loads the reader's.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { LISTINGS_ENV, readerListingsDir } from "../../examples/support/listing-source.ts";
+import { LISTINGS_ENV, readerListingsDir } from "../toolchain/listing-source.ts";
 
 /** The module that registers the hook; `--import` it after tsx. */
 export const REGISTER_LISTINGS_HOOK = fileURLToPath(new URL("./register-hook.ts", import.meta.url));

@@ -2,8 +2,8 @@
 // and/or DIR/step.ts), type-checked strictly against the pin and run through the chapter
 // tests that exercise the listings, in place of the companion's.
 // Exit status: 0 every test passed, 1 a test failed, 2 bad input (nothing is written).
-import { listingSources, readerListingsDir } from "../../examples/support/listing-source.ts";
-import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { listingSources, readerListingsDir } from "../toolchain/listing-source.ts";
+import { requirePinnedPi } from "../toolchain/pin.ts";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader, forReader } from "../lib/reader-paths.ts";
 import { checkFolder } from "./check-listings.ts";

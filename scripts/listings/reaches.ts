@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { typescript } from "../../examples/support/typescript.ts";
-import { LISTINGS, LISTING_NAMES, type ListingName } from "../../examples/support/listing-source.ts";
+import { typescript } from "../toolchain/typescript.ts";
+import { LISTINGS, LISTING_NAMES, type ListingName } from "../toolchain/listing-source.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const LISTING_FILES = new Map(LISTING_NAMES.map((name) => [join(PROJECT_ROOT, LISTINGS[name]), name]));

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { markdownCell } from "../lib/markdown-table.ts";
+import { LISTINGS } from "../toolchain/listing-source.ts";
+import { showingsIn, type Showing } from "./guide-showings.ts";
 
 // A chapter folder's README: what each file is to a reader, read from the chapter guides
 // (their includes, their code cells' imports, their claim markers) and from the folder itself.
@@ -26,35 +28,11 @@ export interface MapInputs {
 /** listing: a guide includes it; support: a listing imports it; harness: under harness/. */
 export type Role = "listing" | "support" | "demonstration" | "harness" | "test";
 
-interface Section {
-  chapter: string;
-  heading: string;
-  text: string;
-}
-
-const INCLUDE = /\{\{#include(?:-fails)?\s+(examples\/[^\s:}]+)(?::[^\s}]+)?\s*\}\}/g;
-const CELL_IMPORT = /from\s+"\.\/(examples\/[^"]+)"/g;
-const CLAIM = /\{\{claim\s+([^\s}]+)\s*\}\}/g;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.ts)"/g;
-const LEDGER_LOAD = /ch3[78]<typeof \w+>\("([^"]+)"\)/g;
-
-/** A guide's `## ` sections (the text before the first one belongs to the chapter's title). */
-function sections(chapter: SourceText): Section[] {
-  const result: Section[] = [];
-  let current: Section = { chapter: chapter.path, heading: "(introduction)", text: "" };
-  for (const line of chapter.text.split("\n")) {
-    const heading = /^## (.+)$/.exec(line);
-    if (heading !== null) {
-      result.push(current);
-      current = { chapter: chapter.path, heading: heading[1]!.trim(), text: "" };
-    } else current.text += line + "\n";
-  }
-  result.push(current);
-  return result;
-}
+// A check file's listing loader, `() => import("../../../examples/<folder>/<file>")`.
+const LEDGER_LOAD = /import\(\s*"(?:\.\.\/)+(examples\/[^"]+)"\s*\)/g;
 
 const matches = (pattern: RegExp, text: string): string[] => [...text.matchAll(pattern)].map((m) => m[1]!);
-const unique = (items: Iterable<string>): string[] => [...new Set(items)].sort();
 
 function roleOf(file: string, included: ReadonlySet<string>, imported: ReadonlySet<string>): Role {
   if (file.endsWith(".test.ts")) return "test";
@@ -70,21 +48,14 @@ const ROLE_ORDER: readonly Role[] = ["listing", "support", "demonstration", "tes
 export function renderChapterMap(inputs: MapInputs): string {
   const inFolder = (path: string): string | undefined =>
     path.startsWith(inputs.folder + "/") ? path.slice(inputs.folder.length + 1) : undefined;
-  const allSections = inputs.chapters.flatMap(sections);
-  const includedIn = new Map<string, Section[]>();
-  const runIn = new Map<string, Section[]>();
-  const note = (table: Map<string, Section[]>, path: string, section: Section) => {
-    const file = inFolder(path);
-    if (file === undefined) return;
-    const list = table.get(file) ?? [];
-    if (!list.includes(section)) list.push(section);
-    table.set(file, list);
-  };
-  for (const section of allSections) {
-    for (const path of matches(INCLUDE, section.text)) note(includedIn, path, section);
-    for (const path of matches(CELL_IMPORT, section.text)) note(runIn, path, section);
+  const shownAt = new Map<string, Showing[]>();
+  for (const guide of inputs.chapters) {
+    for (const showing of showingsIn(guide.path, guide.text)) {
+      const file = inFolder(showing.file);
+      if (file !== undefined) shownAt.set(file, [...(shownAt.get(file) ?? []), showing]);
+    }
   }
-  const included = new Set(includedIn.keys());
+  const included = new Set([...shownAt].filter(([, at]) => at.some((s) => s.kind === "include")).map(([file]) => file));
   const readFolderFile = (file: string) => readFileSync(join(inputs.root, inputs.folder, file), "utf8");
   const importedByListings = new Set<string>();
   for (const listing of included) {
@@ -94,21 +65,38 @@ export function renderChapterMap(inputs: MapInputs): string {
     }
   }
   const checksLoading = (file: string) =>
-    inputs.ledgerChecks.filter((check) => matches(LEDGER_LOAD, check.text).includes(file)).map((check) => check.path.split("/").at(-1)!);
-  const where = (list: readonly Section[] | undefined) =>
-    (list ?? []).map((s) => `${s.chapter.replace(/^chapters\//, "")} § ${s.heading}`).join("; ") || "—";
+    inputs.ledgerChecks
+      .filter((check) => matches(LEDGER_LOAD, check.text).includes(`${inputs.folder}/${file}`))
+      .map((check) => check.path.replace(/^scripts\/ledger\/checks\//, ""));
+  // The folder's own guide goes unnamed (`ch37-agent-core` is `37-agent-core.md`); another is named.
+  const ownGuide = `chapters/${inputs.folder.split("/").at(-1)!.replace(/^ch/, "")}.md`;
+  const shownIn = (at: readonly Showing[]) => {
+    const bySection = new Map<string, string[]>();
+    for (const s of at) {
+      const section = `${s.guide === ownGuide ? "" : `${s.guide.replace(/^chapters\//, "")} `}§ ${s.heading}`;
+      const part = s.kind === "run" ? "run" : s.region === undefined ? "whole file" : `\`${s.region}\``;
+      const parts = bySection.get(section) ?? [];
+      if (!parts.includes(part)) parts.push(part);
+      bySection.set(section, parts);
+    }
+    return [...bySection].map(([section, parts]) => `${section}: ${parts.join(", ")}`).join("; ");
+  };
 
   const rows = inputs.files
     .map((file) => ({ file, role: roleOf(file, included, importedByListings) }))
     .sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role) || a.file.localeCompare(b.file))
     .map(({ file, role }) => {
-      const sectionsOf = [...(includedIn.get(file) ?? []), ...(runIn.get(file) ?? [])];
-      const claims = unique(sectionsOf.flatMap((s) => matches(CLAIM, s.text)));
-      return `| \`${file}\` | ${role} | ${markdownCell(where(includedIn.get(file)))} | ${markdownCell(where(runIn.get(file)))} | ${claims.map((id) => `\`${id}\``).join(" ") || "—"} | ${checksLoading(file).join(", ") || "—"} |`;
+      const at = shownAt.get(file) ?? [];
+      const claims = [...new Set(at.flatMap((s) => s.claims))];
+      return `| \`${file}\` | ${role} | ${markdownCell(shownIn(at)) || "—"} | ${claims.map((id) => `\`${id}\``).join(" ") || "—"} | ${checksLoading(file).join(", ") || "—"} |`;
     });
+  const book = Object.values(LISTINGS).map(inFolder).find((file) => file !== undefined);
   return [
     `# ${inputs.folder}/: map`,
     "",
+    ...(book === undefined
+      ? []
+      : [`**Start here:** [\`${book}\`](${book}), the book's listing. The guide shows it in ${markdownCell(shownIn((shownAt.get(book) ?? []).filter((s) => s.kind === "include")))}.`, ""]),
     "Generated by `npm run maps` from `chapters/*.md` and this folder; `npm test` fails when it",
     "is stale. Do not edit it by hand.",
     "",
@@ -116,13 +104,15 @@ export function renderChapterMap(inputs: MapInputs): string {
     "  listing imports it, `demonstration` for the other files at the top of the folder (each",
     "  shows one behaviour of the core), `test`, and `harness` for what measures and prints them",
     "  (`harness/`: table runners, probes, formatters, the `npm run` entry points).",
-    "- **included in** / **run in**: the guide sections (`## ` headings) that include the file as a",
-    "  listing, or import it in a code cell that the notebook runs.",
-    "- **claim ids**: the claim markers (`{{claim id}}`) of those sections. A file no section",
-    "  names has none here; the ledger checks that load it are in the last column.",
+    "- **shown in**: the guide sections (`## ` headings) that include the file's regions (`name`)",
+    "  or import it in a code cell the notebook runs (run).",
+    "- **claim ids**: the claims (`{{claim id}}`) the guide states in the prose that leads into",
+    "  those regions and cells (a section's last region also takes the prose after it). Which",
+    "  file holds each claim's check: [the ledger's README](../../scripts/ledger/README.md).",
+    "- **loaded by**: the ledger's check files (under `scripts/ledger/checks/`) that run the file.",
     "",
-    "| file | role | included in | run in | claim ids | ledger checks loading it |",
-    "|---|---|---|---|---|---|",
+    "| file | role | shown in | claim ids | loaded by |",
+    "|---|---|---|---|---|",
     ...rows,
     "",
   ].join("\n");
@@ -142,7 +132,8 @@ export const MAPPED_FOLDERS = ["examples/ch37-agent-core", "examples/ch38-typed-
 /** What the map of `folder` is read from, as the files stand under `root`. */
 export function mapInputs(root: string, folder: string): MapInputs {
   const read = (dir: string): SourceText[] =>
-    readdirSync(join(root, dir))
+    readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+      .map((f) => f.split("\\").join("/"))
       .filter((f) => f.endsWith(".md") || (f.endsWith(".ts") && !f.endsWith(".test.ts")))
       .sort()
       .map((f) => ({ path: `${dir}/${f}`, text: readFileSync(join(root, dir, f), "utf8") }));

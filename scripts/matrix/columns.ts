@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, PIN } from "../toolchain/pin.ts";
 import { ensureInstall, readCompleteInstall, type CachedInstall, type InstallFailure, type InstallSpec } from "./install-cache.ts";
 import { declaredDependencies, isRegistryProblem, versionsMatching } from "../lib/npm-registry.ts";
 import { newestOf } from "./versions.ts";

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { runCommand } from "../lib/command.ts";
 import { isRegistryProblem, npmErrorLine, type RegistryProblem } from "../lib/npm-registry.ts";

@@ -1,11 +1,11 @@
 import { join, sep } from "node:path";
-import type { PackageKey } from "../../examples/support/pin.ts";
+import type { PackageKey } from "../toolchain/pin.ts";
 import type { LedgerJson } from "../ledger/render.ts";
 import { errorLine, runCommand } from "../lib/command.ts";
 import type { CachedInstall } from "./install-cache.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { PORT_ENV, portFor } from "./port/ports.ts";
-import type { Port } from "./port/transform.ts";
+import { PORT_ENV, portFor } from "../port/ports.ts";
+import type { Port } from "../port/transform.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 
 /** What the matrix reads of the ledger's `--json` document: the versions, Node, the book's claims and the companion's findings. */

@@ -3,16 +3,16 @@
 // unpinned install of the pin), each in its own child process, and writes appendix B.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PACKAGE_NAMES, PIN } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, PIN } from "../toolchain/pin.ts";
 import { commandLine, orExit, wholeNumber } from "../lib/cli.ts";
-import { renderAppendixB, renderSummary, type AppendixJson } from "./appendix.ts";
+import { renderAppendixB, renderSummary, type AppendixJson } from "./appendix-b-releases.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measuredAt } from "../lib/environment.ts";
 import { ensureColumnInstall, releaseColumn, unpinnedColumn, type Column } from "./columns.ts";
 import { isLedgerRunFailure, portOf, runLedgerAgainst } from "./ledger-run.ts";
 import { readCompleteInstall } from "./install-cache.ts";
-import { checkPortAgainst, portDiff } from "./port/diff.ts";
-import { describePort } from "./port/ports.ts";
+import { checkPortAgainst, portDiff } from "../port/diff.ts";
+import { describePort } from "../port/ports.ts";
 import { buildMatrix, type ColumnResult, type PortProof } from "./matrix.ts";
 import { RELEASES_CACHE } from "./paths.ts";
 import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";

@@ -1,4 +1,4 @@
-import type { PackageKey } from "../../examples/support/pin.ts";
+import type { PackageKey } from "../toolchain/pin.ts";
 import type { CheckResult } from "../ledger/check.ts";
 import type { LedgerJsonEntry } from "../ledger/render.ts";
 import type { Column } from "./columns.ts";

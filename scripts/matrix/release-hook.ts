@@ -1,11 +1,11 @@
 import type { ResolveHook } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { CHAPTER_FOLDERS } from "./port/chapters.ts";
-import { PORT_ENV, PRINTED_AS_IS, portNamed } from "./port/ports.ts";
-import type { Port } from "./port/transform.ts";
+import { CHAPTER_FOLDERS } from "../port/chapters.ts";
+import { PORT_ENV, PRINTED_AS_IS, portNamed } from "../port/ports.ts";
+import type { Port } from "../port/transform.ts";
 
 /** Names the folder whose node_modules holds the release a child process measures. */
 export const RELEASE_DIR_ENV = "PI_COMPANION_RELEASE_DIR";
@@ -44,7 +44,7 @@ const AS_PRINTED = new Set(PRINTED_AS_IS.map((file) => pathToFileURL(join(PROJEC
 export function portedURL(specifier: string, parentURL: string | undefined, port: Port | undefined): string | undefined {
   if (port === undefined || specifier !== port.from || parentURL === undefined) return undefined;
   if (!CHAPTERS.some((folder) => parentURL.startsWith(folder)) || parentURL.includes("/node_modules/") || AS_PRINTED.has(parentURL)) return undefined;
-  return pathToFileURL(join(PROJECT_ROOT, "scripts", "matrix", "port", port.adapter)).href;
+  return pathToFileURL(join(PROJECT_ROOT, "scripts", "port", port.adapter)).href;
 }
 
 /**

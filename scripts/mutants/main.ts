@@ -2,12 +2,12 @@
 // Runs the claim ledger against the pinned Pi broken one behaviour at a time (the specs in
 // scripts/mutants/patches/) and checks that each patch flips the claims it declares.
 import { relative } from "node:path";
-import { readInstalledPi } from "../../examples/support/pin.ts";
+import { readInstalledPi } from "../toolchain/pin.ts";
 import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { DEFAULT_JOBS } from "../lib/pool.ts";
-import { writeAppendixD } from "./appendix.ts";
+import { writeAppendixD } from "./appendix-d-mutants.ts";
 import { behaviouralOnly } from "./behavioural.ts";
 import { ensurePatchedInstall, ensurePatchedListings } from "./patched-install.ts";
 import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run.ts";

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkInstall, isInstallProblem, PACKAGE_NAMES, PIN, type InstalledPi, type PackageKey } from "../../examples/support/pin.ts";
+import { checkInstall, isInstallProblem, PACKAGE_NAMES, PIN, type InstalledPi, type PackageKey } from "../toolchain/pin.ts";
 import type { CachedInstall } from "../matrix/install-cache.ts";
 import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { applyPatch, isPatchRefused, type PatchRefused } from "./apply.ts";
 import { isListingPatch, type PatchSpec } from "./spec.ts";
-import { LISTINGS } from "../../examples/support/listing-source.ts";
+import { LISTINGS } from "../toolchain/listing-source.ts";
 
 /** Patched installs, one folder per spec hash; gitignored, reused across runs. */
 export const MUTANTS_CACHE = join(PROJECT_ROOT, ".cache", "mutants");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { installedPi } from "../ledger/static/installed.ts";
 import { allChecks } from "../ledger/all-checks.ts";
-import { PACKAGE_NAMES, type PackageKey } from "../../examples/support/pin.ts";
+import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { applyPatch, isPatchRefused } from "./apply.ts";
 import { behaviouralIds, TYPE_CHECKED } from "./behavioural.ts";
 import { extraSpecFiles, shippedSpecFiles } from "./shipped.ts";

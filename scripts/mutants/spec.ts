@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { LISTINGS } from "../../examples/support/listing-source.ts";
-import { PACKAGE_NAMES } from "../../examples/support/pin.ts";
+import { LISTINGS } from "../toolchain/listing-source.ts";
+import { PACKAGE_NAMES } from "../toolchain/pin.ts";
 
 /**
  * One mutant of Pi: replace `find` (which must occur exactly once) with `replace` in one

@@ -6,7 +6,7 @@ import { problemOf } from "../chapters/chapter-problem.ts";
 import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { PIN } from "../../examples/support/pin.ts";
+import { PIN } from "../toolchain/pin.ts";
 import { cellSources, chapterCells, committedVerdicts, generateNotebook, keepOutputs } from "./generate.ts";
 import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 

@@ -2,7 +2,7 @@
 //   npm run kernel:install
 // The kernelspec holds absolute paths to this checkout and to the Node running this
 // script, so run it again after moving the checkout or changing Node.
-import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { requirePinnedPi } from "../toolchain/pin.ts";
 import { commandLine } from "../lib/cli.ts";
 import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import ts from "typescript";
-import { PIN } from "../../examples/support/pin.ts";
+import { PIN } from "../toolchain/pin.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { KERNEL_NAME, PENDING_WORK_FIELD } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook } from "../chapters/notebook-file.ts";

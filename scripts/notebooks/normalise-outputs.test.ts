@@ -31,7 +31,7 @@ test("normalise: message_update counts become <n> (the faux provider chunks text
 });
 
 test("normalise: the checkout's absolute path becomes <project>", () => {
-  assert.equal(normaliseText(`at ${ROOT}/examples/support/pin.ts:3:1`, ROOT), "at <project>/examples/support/pin.ts:3:1");
+  assert.equal(normaliseText(`at ${ROOT}/scripts/toolchain/pin.ts:3:1`, ROOT), "at <project>/scripts/toolchain/pin.ts:3:1");
 });
 
 test("normalise: rules stay narrow (plain numbers, words and ids of other shapes are kept)", () => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { test } from "node:test";
-import { LISTINGS, LISTINGS_ENV } from "../../examples/support/listing-source.ts";
+import { LISTINGS, LISTINGS_ENV } from "../toolchain/listing-source.ts";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 

@@ -4,8 +4,8 @@
 // refreshed with --write); 1 a cell failed or outputs drifted; 2 bad input.
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { requirePinnedPi } from "../../examples/support/pin.ts";
-import { LISTINGS_ENV, readerListingsDir } from "../../examples/support/listing-source.ts";
+import { requirePinnedPi } from "../toolchain/pin.ts";
+import { LISTINGS_ENV, readerListingsDir } from "../toolchain/listing-source.ts";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader } from "../lib/reader-paths.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";

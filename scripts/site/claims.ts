@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix.ts";
+import { APPENDIX_JSON, type AppendixFacts } from "../ledger/appendix-a-dependencies.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
-import { LATEST_VERDICTS } from "../ledger/latest-verdicts.ts";
-import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/pin-verdicts.ts";
+import { LAST_RUN_JSON } from "../ledger/last-run.ts";
+import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.ts";
 import type { LedgerJson, LedgerJsonEntry } from "../ledger/render.ts";
 
 /** The ledger's finding for one claim: a verdict, or "crashed" when its check crashed; evidence when known. */
@@ -24,7 +24,7 @@ function fromEntry(entry: LedgerJsonEntry): LedgerVerdict {
 export interface VerdictSources {
   /** The committed verdicts at the pin (default {@link PIN_VERDICTS_PATH}). */
   committed?: string;
-  /** A ledger run's JSON (default {@link LATEST_VERDICTS}: the last full run at the pin, not committed; read only while the committed verdicts are missing, or with `npm run site -- --ledger FILE`); its evidence is shown where its verdict agrees. */
+  /** A ledger run's JSON (default {@link LAST_RUN_JSON}: the last full run at the pin, not committed; read only while the committed verdicts are missing, or with `npm run site -- --ledger FILE`); its evidence is shown where its verdict agrees. */
   ledger?: string;
   /** Read the verdicts from `ledger` rather than the committed file (`npm run site -- --ledger FILE`). */
   preferLedger?: boolean;
@@ -39,7 +39,7 @@ export interface VerdictSources {
  */
 export function loadVerdicts(sources: VerdictSources = {}): Map<string, LedgerVerdict> {
   const committed = readJson<PinVerdicts>(sources.committed ?? PIN_VERDICTS_PATH);
-  const ledger = readJson<Partial<LedgerJson>>(sources.ledger ?? LATEST_VERDICTS);
+  const ledger = readJson<Partial<LedgerJson>>(sources.ledger ?? LAST_RUN_JSON);
   const evidence = new Map<string, LedgerVerdict>();
   for (const v of readJson<Pick<AppendixFacts, "verdicts">>(join(APPENDIX_DIR, APPENDIX_JSON))?.verdicts ?? []) {
     evidence.set(v.id, { verdict: v.verdict, evidence: v.evidence });

@@ -7,7 +7,7 @@ import { chartRows, POINT_MARK } from "../../examples/ch38-typed-step/turn-limit
 import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/harness/turn-limit-table.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
-import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/pin-verdicts.ts";
+import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.ts";
 import { loadVerdicts } from "./claims.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";

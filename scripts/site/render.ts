@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { requirePinnedPi } from "../../examples/support/pin.ts";
+import { requirePinnedPi } from "../toolchain/pin.ts";
 import { commandLine } from "../lib/cli.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";

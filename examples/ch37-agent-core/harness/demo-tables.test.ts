@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { requirePinnedPi } from "../../support/pin.ts";
+import { requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
 import { printChapter37 } from "./demo-tables.ts";
 
 // What `npm run ch37` prints, read as a reader would: headings, whole reasons, and what varies.

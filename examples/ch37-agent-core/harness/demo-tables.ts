@@ -1,4 +1,4 @@
-import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../support/pin.ts";
+import { BOOK_PIN, PACKAGE_NAMES, type InstalledPi } from "../../../scripts/toolchain/pin.ts";
 import { runWithCountingStreamFn } from "../counting-stream-fn.ts";
 import { collectRuntimeEvents } from "../events.ts";
 import { clip, textTable } from "../../../scripts/lib/text-table.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
-import { compareWithDeclared, declaredErrorCodes } from "../../support/compile.ts";
+import { compareWithDeclared, declaredErrorCodes } from "../../../scripts/toolchain/compile.ts";
 import { compileChapterListings, LISTINGS, type ListingVerdicts } from "./listings-compile.ts";
 
 // One program for all listings: type-checking Pi's declarations costs seconds, so pay it once.

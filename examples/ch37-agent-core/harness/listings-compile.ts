@@ -1,5 +1,5 @@
-import { compareWithDeclared, compileFiles, type CompileDiagnostic, type ExpectationOutcome } from "../../support/compile.ts";
-import { readInstalledPi, type InstallProblem, type PackageKey } from "../../support/pin.ts";
+import { compareWithDeclared, compileFiles, type CompileDiagnostic, type ExpectationOutcome } from "../../../scripts/toolchain/compile.ts";
+import { readInstalledPi, type InstallProblem, type PackageKey } from "../../../scripts/toolchain/pin.ts";
 
 const HERE = "examples/ch37-agent-core";
 

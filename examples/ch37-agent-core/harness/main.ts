@@ -2,8 +2,8 @@
 // statically: with a different Pi installed, the reader gets one line and exit status 2 before
 // any Pi module loads.
 import { commandLine } from "../../../scripts/lib/cli.ts";
-import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
-import { requirePinnedPi } from "../../support/pin.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
+import { requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
 
 const { values } = commandLine({
   name: "ch37",

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type ts from "typescript";
-import { packageDir, PACKAGE_NAMES } from "../../support/pin.ts";
-import { typescript } from "../../support/typescript.ts";
+import { packageDir, PACKAGE_NAMES } from "../../../scripts/toolchain/pin.ts";
+import { typescript } from "../../../scripts/toolchain/typescript.ts";
 
 // The static half of ch37.types.replay-metadata-only: the core's shipped code, searched for
 // any read of `replay`. The runs themselves are the demonstration, ../replay-metadata.ts.

@@ -1,7 +1,7 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
 import { fitLines } from "../../../scripts/lib/output-width.ts";
-import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
-import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
+import { PACKAGE_NAMES, requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
 
 // `npm run ch38`: chapter 38 run end to end against scripted models. Every line printed
 // comes from a run; Pi is imported only after the pin check.

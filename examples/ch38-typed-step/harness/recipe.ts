@@ -1,6 +1,6 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
 import { fitLines } from "../../../scripts/lib/output-width.ts";
-import { PACKAGE_NAMES, requirePinnedPi } from "../../support/pin.ts";
+import { PACKAGE_NAMES, requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
 
 // `npm run recipe`: a schema-valid value from a bounded model loop, the recipe's
 // expected-outcome table from an actual run. Pi is imported only after the pin check.

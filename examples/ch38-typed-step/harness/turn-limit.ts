@@ -1,7 +1,7 @@
 import { commandLine } from "../../../scripts/lib/cli.ts";
 import { fitLines } from "../../../scripts/lib/output-width.ts";
-import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/port/pi-option.ts";
-import { requirePinnedPi } from "../../support/pin.ts";
+import { PI_OPTION, PI_OPTION_HELP, runOnReleaseWhenAsked } from "../../../scripts/matrix/pi-option.ts";
+import { requirePinnedPi } from "../../../scripts/toolchain/pin.ts";
 
 // `npm run turn-limit [-- --json] [--pi VERSION]`: the three versions of step() side by side
 // on the same scripted models, on the pin or (--pi) on a cached install of another release

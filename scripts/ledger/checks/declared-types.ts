@@ -1,5 +1,5 @@
-import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
-import { compileFiles, compileLater } from "../../../examples/support/compile.ts";
+import { PACKAGE_NAMES } from "../../toolchain/pin.ts";
+import { compileFiles, compileLater } from "../../toolchain/compile.ts";
 import { askingTypeChecker, qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import {
   baseTypesOf,
@@ -14,8 +14,7 @@ import {
   type Member,
 } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
-import type * as HostStreamFns from "../../../examples/ch37-agent-core/host-stream-fns.ts";
-import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
+import { failsWhenListingDoesNotLoad, listingsOf } from "../load-listing.ts";
 
 function where(): string {
   return `${PACKAGE_NAMES.core} ${installedPi().core} declarations`;
@@ -156,7 +155,7 @@ function boundsNotInPi(): CheckResult {
 
 const DEFAULT_STREAM_FN_TYPED = "examples/ch37-agent-core/default-stream-fn.fails-to-compile.ts";
 compileLater([DEFAULT_STREAM_FN_TYPED]);
-const hostStreamFns = exampleFolder("ch37-agent-core")<typeof HostStreamFns>("host-stream-fns.ts");
+const hostStreamFns = listingsOf(import.meta.url)(() => import("../../../examples/ch37-agent-core/host-stream-fns.ts"));
 
 /** A declared export whose sentence promises behaviour: the declaration, then a run of that behaviour. */
 async function exportedAndRun(declared: CheckResult, run: () => Promise<CheckResult>): Promise<CheckResult> {

@@ -1,4 +1,4 @@
-import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
+import { PACKAGE_NAMES } from "../../toolchain/pin.ts";
 import { askingTypeChecker, qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { declarations, documentationOf, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";

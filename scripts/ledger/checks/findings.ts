@@ -1,34 +1,22 @@
-import type * as CaseMappedExcerptDemo from "../../../examples/ch37-agent-core/case-mapped-excerpt-demo.ts";
-import type * as PresetSystemMessage from "../../../examples/ch37-agent-core/preset-system-message.ts";
-import type * as QueuesOnFailedEnd from "../../../examples/ch37-agent-core/queues-on-failed-end.ts";
 import type * as ThrowingListener from "../../../examples/ch37-agent-core/throwing-listener.ts";
-import type * as ToolDetails from "../../../examples/ch37-agent-core/tool-details.ts";
-import type * as AbortDiscardsValid from "../../../examples/ch38-typed-step/harness/abort-discards-valid.ts";
-import type * as AbortStreamFn from "../../../examples/ch38-typed-step/abort-stream-fn.ts";
-import type * as ArgumentConversion from "../../../examples/ch38-typed-step/harness/argument-conversion.ts";
-import type * as LastTurnFailure from "../../../examples/ch38-typed-step/last-turn-failure.ts";
-import type * as MaxTurnsSweep from "../../../examples/ch38-typed-step/max-turns-sweep.ts";
-import type * as TurnLimitTable from "../../../examples/ch38-typed-step/harness/turn-limit-table.ts";
-import type * as StepFailedName from "../../../examples/ch38-typed-step/step-failed-name.ts";
 import { qualified, verdictOf, type Check } from "../check.ts";
-import { exampleFolder, failsWhenListingDoesNotLoad } from "../load-listing.ts";
+import { failsWhenListingDoesNotLoad, listingsOf } from "../load-listing.ts";
 
 // Findings are the companion's own statements: each check holds while the installed Pi still
 // behaves as measured, and fails, naming what changed, when it no longer does.
-const ch37 = exampleFolder("ch37-agent-core");
-const ch38 = exampleFolder("ch38-typed-step");
-const presetSystemMessage = ch37<typeof PresetSystemMessage>("preset-system-message.ts");
-const toolDetails = ch37<typeof ToolDetails>("tool-details.ts");
-const throwingListener = ch37<typeof ThrowingListener>("throwing-listener.ts");
-const queuesOnFailedEnd = ch37<typeof QueuesOnFailedEnd>("queues-on-failed-end.ts");
-const argumentConversion = ch38<typeof ArgumentConversion>("harness/argument-conversion.ts");
-const abortDiscardsValid = ch38<typeof AbortDiscardsValid>("harness/abort-discards-valid.ts");
-const maxTurnsSweep = ch38<typeof MaxTurnsSweep>("max-turns-sweep.ts");
-const abortStreamFn = ch38<typeof AbortStreamFn>("abort-stream-fn.ts");
-const lastTurnFailure = ch38<typeof LastTurnFailure>("last-turn-failure.ts");
-const turnLimitTable = ch38<typeof TurnLimitTable>("harness/turn-limit-table.ts");
-const caseMappedExcerptDemo = ch37<typeof CaseMappedExcerptDemo>("case-mapped-excerpt-demo.ts");
-const stepFailedName = ch38<typeof StepFailedName>("step-failed-name.ts");
+const listing = listingsOf(import.meta.url);
+const presetSystemMessage = listing(() => import("../../../examples/ch37-agent-core/preset-system-message.ts"));
+const toolDetails = listing(() => import("../../../examples/ch37-agent-core/tool-details.ts"));
+const throwingListener = listing(() => import("../../../examples/ch37-agent-core/throwing-listener.ts"));
+const queuesOnFailedEnd = listing(() => import("../../../examples/ch37-agent-core/queues-on-failed-end.ts"));
+const argumentConversion = listing(() => import("../../../examples/ch38-typed-step/harness/argument-conversion.ts"));
+const abortDiscardsValid = listing(() => import("../../../examples/ch38-typed-step/harness/abort-discards-valid.ts"));
+const maxTurnsSweep = listing(() => import("../../../examples/ch38-typed-step/max-turns-sweep.ts"));
+const abortStreamFn = listing(() => import("../../../examples/ch38-typed-step/abort-stream-fn.ts"));
+const lastTurnFailure = listing(() => import("../../../examples/ch38-typed-step/last-turn-failure.ts"));
+const turnLimitTable = listing(() => import("../../../examples/ch38-typed-step/harness/turn-limit-table.ts"));
+const caseMappedExcerptDemo = listing(() => import("../../../examples/ch37-agent-core/case-mapped-excerpt-demo.ts"));
+const stepFailedName = listing(() => import("../../../examples/ch38-typed-step/step-failed-name.ts"));
 
 const checks: Check[] = [
   {

@@ -1,4 +1,4 @@
-import { PACKAGE_NAMES } from "../../../examples/support/pin.ts";
+import { PACKAGE_NAMES } from "../../toolchain/pin.ts";
 import { staticCheck, verdictOf, notCheckable, type Check, type CheckResult } from "../check.ts";
 import { brokenEdges, CLOSURE_RULE_NAME, dependencyClosure } from "../static/closure.ts";
 import { declaredRuntimeDependencies, describeDependency, isExactVersion } from "../static/dependencies.ts";

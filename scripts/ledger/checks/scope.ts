@@ -1,11 +1,10 @@
-import { BOOK_PIN, PACKAGE_NAMES } from "../../../examples/support/pin.ts";
+import { BOOK_PIN, PACKAGE_NAMES } from "../../toolchain/pin.ts";
 import { askingTypeChecker, notCheckable, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import { declarations, membersOf } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { begin, once } from "../once.ts";
 import { npmView } from "../../lib/npm-registry.ts";
-import type * as ReplaceMessages from "../../../examples/ch37-agent-core/replace-messages.ts";
-import { exampleFolder } from "../load-listing.ts";
+import { listingsOf } from "../load-listing.ts";
 import { codingAgentFiles, readSessionRequestHook } from "../static/coding-agent-dist.ts";
 
 const BOOK_PIN_SPEC = `${PACKAGE_NAMES.core}@${BOOK_PIN}`;
@@ -44,7 +43,7 @@ function hostTable(): CheckResult {
 }
 
 const codingAgentDist = once(() => codingAgentFiles(installedPi().core));
-const replaceMessages = exampleFolder("ch37-agent-core")<typeof ReplaceMessages>("replace-messages.ts");
+const replaceMessages = listingsOf(import.meta.url)(() => import("../../../examples/ch37-agent-core/replace-messages.ts"));
 
 async function codingAgentAssignmentInert(): Promise<CheckResult> {
   const files = await codingAgentDist();

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type ts from "typescript";
-import { typescript } from "../../../examples/support/typescript.ts";
-import { programFor } from "../../../examples/support/compile.ts";
-import { whenSharedProgramsDropped } from "../../../examples/support/shared-program.ts";
+import { typescript } from "../../toolchain/typescript.ts";
+import { programFor } from "../../toolchain/compile.ts";
+import { whenSharedProgramsDropped } from "../../toolchain/shared-program.ts";
 import { installedPi } from "./installed.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isInstallProblem, readInstalledPi, type InstalledPi } from "../../../examples/support/pin.ts";
+import { isInstallProblem, readInstalledPi, type InstalledPi } from "../../toolchain/pin.ts";
 
 let cached: InstalledPi | undefined;
 

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { test } from "node:test";
 import { LISTINGS } from "../../../examples/ch37-agent-core/harness/listings-compile.ts";
 import { PROJECT_ROOT } from "../../lib/paths.ts";
-import { announcedFiles } from "../../../examples/support/shared-program.ts";
+import { announcedFiles } from "../../toolchain/shared-program.ts";
 import "../all-checks.ts";
 
 test("shared program: loading the registry announces every listing the ch37 checks compile, so one program checks them with the declarations", () => {

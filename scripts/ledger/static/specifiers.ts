@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import type ts from "typescript";
-import { typescript } from "../../../examples/support/typescript.ts";
+import { typescript } from "../../toolchain/typescript.ts";
 
 /** How a module specifier appears in a file. */
 export type SpecifierForm = "import" | "export-from" | "dynamic-import" | "require" | "import-type";

@@ -4,7 +4,7 @@
 // research-agent.ts and/or step.ts; it is read once, when the kernel starts. Their text
 // stands in for ours under our file names, so a cell that imports
 // ./examples/ch38-typed-step/step type-checks and runs the reader's code. The same switch
-// as examples/support/listing-source.ts (a test holds the two lists of files equal).
+// as scripts/toolchain/listing-source.ts (a test holds the two lists of files equal).
 const fs = require("node:fs");
 const path = require("node:path");
 

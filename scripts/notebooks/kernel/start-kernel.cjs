@@ -214,8 +214,8 @@ function start() {
 
 // A kernel registered before another Pi was installed failed in cells, far from the
 // cause ("has no exported member 'Static'"). It refuses to start instead, with the one
-// line every entry point prints (examples/support/pin.ts), and exit status 2.
-import(pathToFileURL(path.join(projectRoot, "examples", "support", "pin.ts")).href).then(({ requirePinnedPi }) => {
+// line every entry point prints (scripts/toolchain/pin.ts), and exit status 2.
+import(pathToFileURL(path.join(projectRoot, "scripts", "toolchain", "pin.ts")).href).then(({ requirePinnedPi }) => {
   requirePinnedPi();
   start();
 });

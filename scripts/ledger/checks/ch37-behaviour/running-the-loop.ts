@@ -1,0 +1,76 @@
+import { qualified, verdictOf, type Check } from "../../check.ts";
+import { listingsOf } from "../../load-listing.ts";
+import { facts, list } from "../evidence.ts";
+import { miss, research } from "./research-runs.ts";
+
+// Guide 37, "Running the loop": the research agent's transcript, requests and system message.
+const listing = listingsOf(import.meta.url);
+const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/preset-system-message.ts"));
+const systemMessage = listing(() => import("../../../../examples/ch37-agent-core/system-message.ts"));
+
+/** The claims of "Running the loop" that run code. */
+export const runningTheLoopChecks: Check[] = [
+  {
+    id: "ch37.transcript.shape",
+    run: async () => {
+      const { roles } = await research();
+      return verdictOf(roles.join() === "user,assistant,toolResult,assistant", `non-system roles: ${list(roles)}`);
+    },
+  },
+  {
+    id: "ch37.callcount.two",
+    run: async () => {
+      const { providerCalls } = await research();
+      return verdictOf(providerCalls === 2, `faux.state.callCount = ${providerCalls} for one lookup then an answer`);
+    },
+  },
+  {
+    id: "ch37.lookup.hit-path",
+    run: async () => {
+      const { toolResult, secondRequestRoles, secondRequestCarriesResult } = await research();
+      const lines = toolResult?.text.split("\n") ?? [];
+      const allTagged = lines.length > 0 && lines.every((line) => /^\[[^\]]+\] /.test(line));
+      return verdictOf(
+        toolResult !== undefined && !toolResult.isError && allTagged && secondRequestCarriesResult,
+        facts(
+          `toolResult isError ${toolResult?.isError}, ${lines.length} "[id] excerpt" lines (hits ${list(toolResult?.details?.hits ?? [])})`,
+          `second request roles ${list(secondRequestRoles)}, carries the result ${secondRequestCarriesResult}`,
+        ),
+      );
+    },
+  },
+  {
+    id: "ch37.nomatch.ordinary-content",
+    run: async () => {
+      const { toolResult, secondRequestCarriesResult, finalAnswer } = await miss();
+      return verdictOf(
+        toolResult?.text === "no matches" && !toolResult.isError && secondRequestCarriesResult && finalAnswer?.stopReason === "stop",
+        facts(
+          `query "dividend": text "${toolResult?.text}", isError ${toolResult?.isError}`,
+          `the model was asked again with it ${secondRequestCarriesResult} and answered (${finalAnswer?.stopReason})`,
+        ),
+      );
+    },
+  },
+  {
+    id: "ch37.system-message-head",
+    run: async () => {
+      const head = await (await systemMessage()).inspectSystemMessage();
+      const bookCase = facts(
+        `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}`,
+        `first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`,
+      );
+      if (!(head.headRole === "system" && head.promptMatches && head.declaredTools.includes("lookup_evidence") && head.requestHeadRole === "system")) {
+        return verdictOf(false, bookCase);
+      }
+      const preset = await (await presetSystemMessage()).runWithPresetSystemMessage();
+      return preset.promptRecorded
+        ? verdictOf(true, facts(bookCase, "initial messages starting with a system message: the prompt is still recorded"))
+        : qualified(
+            facts(bookCase, "initialState.messages does not already start with a system message"),
+            `initialState.messages starting with a system message: messages[0] is that message ("${preset.headText}"), the systemPrompt is recorded in none of the ` +
+              `${preset.systemMessages} system messages and reached the first request ${preset.promptInRequest}`,
+          );
+    },
+  },
+];

@@ -1,0 +1,105 @@
+import type * as Step from "../../../../examples/ch38-typed-step/step.ts";
+import { compileFiles, compileLater } from "../../../toolchain/compile.ts";
+import { PACKAGE_NAMES } from "../../../toolchain/pin.ts";
+import { qualified, verdictOf, type Check, type CheckResult } from "../../check.ts";
+import { listingsOf } from "../../load-listing.ts";
+import { installedPi } from "../../static/installed.ts";
+import { facts, requests } from "../evidence.ts";
+import { outcomeOf, rowRun, stepHarness, tableRuns } from "./step-runs.ts";
+
+// Guide 38, "The shape of step()": the listing, its defaults, its failure kinds and its guards.
+const thirdOutcomes = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/third-outcomes.ts"));
+
+const STEP_LISTING = ["step.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
+compileLater(STEP_LISTING);
+
+const KINDS: readonly Step.StepFailure[] = ["provider", "invalid-submissions", "turn-limit", "no-submit"];
+
+/** The claims of "The shape of step()" that run code, and the book's promise of two outcomes. */
+export const shapeChecks: Check[] = [
+  {
+    id: "ch38.code.listing-compiles",
+    asksTypeChecker: true,
+    async run(): Promise<CheckResult> {
+      const { core, dirs } = installedPi();
+      const diagnostics = compileFiles(STEP_LISTING, dirs);
+      const first = diagnostics[0];
+      return verdictOf(
+        diagnostics.length === 0,
+        `${STEP_LISTING.map((f) => f.split("/").at(-1)).join(", ")} against ${PACKAGE_NAMES.core} ${core} declarations: ` +
+          `${diagnostics.length} diagnostics` +
+          (first === undefined ? "" : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${first.message.split("\n")[0]})`),
+      );
+    },
+  },
+  {
+    id: "ch38.defaults",
+    async run() {
+      const h = await stepHarness();
+      const attempts = await rowRun("same invalid value repeated until invalid-submissions");
+      const turns = await rowRun("a model that never submits");
+      const measuredAttempts = h.failedSubmits(attempts.run);
+      const measuredTurns = turns.run.providerRequests;
+      return verdictOf(
+        measuredAttempts === 3 && measuredTurns === 10 && outcomeOf(h, attempts.run) === "invalid-submissions" && outcomeOf(h, turns.run) === "turn-limit",
+        facts(
+          `no options given: ${measuredAttempts} failed submits ended the run (${outcomeOf(h, attempts.run)}, ${attempts.row.script().length} scripted)`,
+          `a never-submitting model stopped after ${measuredTurns} requests (${outcomeOf(h, turns.run)}, ${turns.row.script().length} scripted)`,
+        ),
+      );
+    },
+  },
+  {
+    id: "ch38.kinds.reachable",
+    async run() {
+      const runs = await tableRuns();
+      const reached = new Map<string, string>();
+      for (const { row, run } of runs) {
+        if (run.outcome.status === "failed" && !reached.has(run.outcome.kind)) reached.set(run.outcome.kind, row.row);
+      }
+      const unknown = [...reached.keys()].filter((kind) => !KINDS.includes(kind as Step.StepFailure));
+      return verdictOf(
+        KINDS.every((kind) => reached.has(kind)) && unknown.length === 0,
+        facts(
+          ...KINDS.map((kind) => `${kind} ← ${reached.has(kind) ? `"${reached.get(kind)}"` : "not reached"}`),
+          unknown.length > 0 && `other kinds seen: ${unknown.join(", ")}`,
+        ),
+      );
+    },
+  },
+  {
+    id: "ch38.config-guards",
+    async run() {
+      const h = await stepHarness();
+      const runs = (await tableRuns()).filter((r) => r.row.claim === "ch38.config-guards");
+      const unwrapped = runs.every((r) => r.run.outcome.status === "thrown");
+      return verdictOf(
+        runs.length > 0 && unwrapped && runs.every((r) => r.agrees),
+        facts(...runs.map((r) => `"${r.row.row}": ${h.describeOutcome(r.run.outcome)} (not StepFailed: ${r.run.outcome.status === "thrown"}), ${r.run.providerRequests} requests`)),
+      );
+    },
+  },
+  {
+    id: "recipe.no-third-outcome",
+    async run() {
+      const h = await stepHarness();
+      const all = await tableRuns();
+      const runs = all.filter((r) => r.run.providerRequests > 0);
+      const count = (status: string) => runs.filter((r) => r.run.outcome.status === status).length;
+      const third = runs.filter((r) => r.run.outcome.status === "thrown");
+      const bookCase =
+        `${runs.length} table rows that reached the model: ${count("value")} returned a value, ${count("failed")} threw StepFailed, ` +
+        `${third.length} ended otherwise${third.length > 0 ? ` (${third.map((r) => r.row.row).join(", ")})` : ""}`;
+      if (third.length > 0) return verdictOf(false, bookCase);
+      const guards = all.filter((r) => r.run.outcome.status === "thrown");
+      const others = (await (await thirdOutcomes()).measureOtherEndings()).filter((c) => c.ending !== "value" && c.ending !== "StepFailed");
+      const neither = [
+        ...guards.map((r) => `"${r.row.row}" → ${h.describeOutcome(r.run.outcome)}`),
+        ...others.map((c) => `${c.name} → ${c.ending} (${c.outcome.status === "thrown" ? c.outcome.message : ""}, after ${requests(c.providerRequests)})`),
+      ];
+      return neither.length > 0
+        ? qualified(facts(bookCase, "valid options"), `neither a value nor StepFailed: ${facts(...neither)}`)
+        : verdictOf(true, bookCase);
+    },
+  },
+];

@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { PIN } from "../toolchain/pin.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
+import { renderAppendixD, type AppendixD } from "./appendix-d-mutants.ts";
+import { behaviouralIds } from "./behavioural.ts";
+import { shippedSpecFiles } from "./shipped.ts";
+import { isSpecProblem, readSpec } from "./spec.ts";
+import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+
+// Appendix D takes a run of every patch (most of an hour on a loaded machine), so npm test
+// cannot regenerate it; it checks instead that the committed appendix was written by a run
+// of the current patch set against the current catalogue, and that its Markdown is its JSON.
+const jsonPath = join(APPENDIX_DIR, "D-mutants.json");
+
+test("appendix D: written by a full run of the shipped patches, at the pin, over today's behavioural claims", { skip: !existsSync(jsonPath) && "no appendix D yet" }, () => {
+  const d = JSON.parse(readFileSync(jsonPath, "utf8")) as AppendixD;
+  assert.deepEqual(d.pin, PIN);
+  const shipped = shippedSpecFiles().map((file) => {
+    const spec = readSpec(file);
+    assert.ok(!isSpecProblem(spec));
+    return { name: file.split("/").at(-1)!.replace(/\.json$/, ""), package: spec.package, file: spec.file, description: spec.description, declared: spec.flips };
+  });
+  assert.deepEqual(
+    d.patches.map(({ name, package: pkg, file, description, declared }) => ({ name, package: pkg, file, description, declared })),
+    shipped,
+    "appendix D's patches differ from scripts/mutants/patches/: run npm run mutants",
+  );
+  const scored = [...Object.keys(d.flippedBy), ...d.unflipped.map((u) => u.id)].sort();
+  assert.deepEqual(scored, [...behaviouralIds()].sort(), "the behavioural claims changed since appendix D: run npm run mutants");
+  for (const u of d.unflipped) assert.equal(u.reason, UNFLIPPED_REASONS[u.id], u.id);
+  assert.equal(readFileSync(join(APPENDIX_DIR, "D-mutants.md"), "utf8"), renderAppendixD(d));
+});

@@ -1,0 +1,197 @@
+import { join } from "node:path";
+import { PIN } from "../toolchain/pin.ts";
+import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
+import { writeFilesAtomically } from "../lib/atomic-write.ts";
+import { measuredAt, type MeasuredAt } from "../lib/environment.ts";
+import { APPENDIX_DIR } from "../lib/paths.ts";
+import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
+import type { ClaimChange } from "./flips.ts";
+import type { MutantsRun, PatchResult } from "./run.ts";
+import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+import { LISTINGS_PACKAGE } from "./spec.ts";
+import { markdownCell } from "../lib/markdown-table.ts";
+
+export const FLIP_DEFINITION =
+  "A claim flips under a patch when the ledger gives it a verdict both at the pin and against the patched copy, and the patched verdict " +
+  "is lower on the scale holds > qualified > fails (holds → qualified, holds → fails, qualified → fails). A change to or from " +
+  "not-checkable, a crash of the check, or a verdict that goes up is listed as another change, never counted as a flip. " +
+  "The pin's verdicts come from the same invocation: the ledger run in a child against an unpatched copy of the pinned install.";
+
+export const KILL_SCORE_DEFINITION =
+  "Kill score: the behavioural claims that at least one patch flips while declaring it, over the behavioural claims, per chapter. " +
+  "Both kinds of patch count: a patch of Pi's dist/, and a listing patch (package pi-book-companion), which edits a copy of one of the " +
+  "companion's two listings that the ledger then runs in place of ours (--listings), for the claims about the listings themselves. " +
+  "A declared flip is a prediction about the behaviour the patch breaks; a flip nobody declared (surplus) is shown for review but not counted, " +
+  "since a patch that stops the listings from loading (type-not-exported) fails every claim that loads one without any check's measurement running. " +
+  "The table also gives the claims flipped by any patch, surplus included. " +
+  "A claim outside the score has not been shown able to say no to its own behaviour; each is listed with the reason.";
+
+/** One chapter's score. */
+export interface ChapterScore {
+  chapter: string;
+  behavioural: number;
+  /** Flipped by a patch that declares it: the kill score's numerator. */
+  flipped: number;
+  /** Flipped by any patch, surplus included. */
+  flippedByAny: number;
+}
+
+/** What appendix D's JSON holds. */
+export interface AppendixD {
+  pin: typeof PIN;
+  /** Each patch ran only its declared claims: surplus flips were not measured. */
+  declaredOnly: boolean;
+  environment: MeasuredAt;
+  definitions: { flip: string; behavioural: string; killScore: string };
+  score: ChapterScore[];
+  patches: {
+    name: string;
+    source: string;
+    package: string;
+    file: string;
+    description: string;
+    declared: string[];
+    flipped: ClaimChange[];
+    surplus: string[];
+    missing: string[];
+    otherChanges: ClaimChange[];
+  }[];
+  /** Behavioural claim → the patches that flip it and declare it. */
+  flippedBy: Record<string, string[]>;
+  /** Behavioural claim → the patches that flip it without declaring it. */
+  surplusBy: Record<string, string[]>;
+  unflipped: { id: string; reason: string; surplusBy: string[] }[];
+  static: string[];
+}
+
+type Measured = Extract<PatchResult, { status: "measured" }>;
+
+/** Builds appendix D's content from a full run in which the pin and every patch were measured. */
+export function appendixData(run: MutantsRun, environment: AppendixD["environment"]): AppendixD {
+  if ("failure" in run.pin) throw new Error("appendix D needs the pin's verdicts");
+  const measured = run.results.filter((r): r is Measured => r.status === "measured");
+  const behavioural = behaviouralIds();
+  const flippedBy: Record<string, string[]> = {};
+  const surplusBy: Record<string, string[]> = {};
+  for (const id of behavioural) {
+    const flipping = measured.filter((r) => r.comparison.flipped.some((c) => c.id === id));
+    const declared = flipping.filter((r) => r.entry.spec.flips.includes(id)).map((r) => r.entry.name);
+    const surplus = flipping.filter((r) => !r.entry.spec.flips.includes(id)).map((r) => r.entry.name);
+    if (declared.length > 0) flippedBy[id] = declared;
+    if (surplus.length > 0) surplusBy[id] = surplus;
+  }
+  const chapters = [...new Set(behavioural.map(chapterOf))];
+  const score = chapters.map((chapter) => {
+    const ids = behavioural.filter((id) => chapterOf(id) === chapter);
+    return {
+      chapter,
+      behavioural: ids.length,
+      flipped: ids.filter((id) => id in flippedBy).length,
+      flippedByAny: ids.filter((id) => id in flippedBy || id in surplusBy).length,
+    };
+  });
+  return {
+    pin: PIN,
+    declaredOnly: run.declaredOnly === true,
+    environment,
+    definitions: { flip: FLIP_DEFINITION, behavioural: BEHAVIOURAL_RULE, killScore: KILL_SCORE_DEFINITION },
+    score,
+    patches: measured.map((r) => ({
+      name: r.entry.name,
+      source: r.entry.source,
+      package: r.entry.spec.package,
+      file: r.entry.spec.file,
+      description: r.entry.spec.description,
+      declared: r.entry.spec.flips,
+      flipped: r.comparison.flipped,
+      surplus: r.comparison.surplus,
+      missing: r.comparison.missing,
+      otherChanges: r.comparison.otherChanges,
+    })),
+    flippedBy,
+    surplusBy,
+    unflipped: behavioural
+      .filter((id) => !(id in flippedBy))
+      .map((id) => ({ id, reason: UNFLIPPED_REASONS[id] ?? "no reason recorded yet (scripts/mutants/unflipped-reasons.ts)", surplusBy: surplusBy[id] ?? [] })),
+    static: readCatalogue().map((c) => c.id).filter((id) => !behavioural.includes(id)),
+  };
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((100 * part) / whole)} %`);
+const ids = (list: readonly string[]) => (list.length === 0 ? "-" : list.map((id) => `\`${id}\``).join(", "));
+
+/** Appendix D as Markdown. */
+export function renderAppendixD(d: AppendixD): string {
+  const total = d.score.reduce(
+    (sum, s) => ({ behavioural: sum.behavioural + s.behavioural, flipped: sum.flipped + s.flipped, flippedByAny: sum.flippedByAny + s.flippedByAny }),
+    { behavioural: 0, flipped: 0, flippedByAny: 0 },
+  );
+  const lines = [
+    "# Appendix D: the ledger against a Pi broken one behaviour at a time",
+    "",
+    `Written by \`npm run mutants\` (a full run: every spec in \`scripts/mutants/patches/\`) on ${d.environment.date}, Node ${d.environment.node}, ` +
+      `commit ${d.environment.commit}. Each patch is applied to a copy of the pinned install (pi-agent-core ${d.pin.core}, pi-ai ${d.pin.ai}, ` +
+      `typebox ${d.pin.typebox}) and the whole ledger runs against it in a child process, through the release matrix's resolution hook` +
+      (d.patches.some((p) => p.package === LISTINGS_PACKAGE)
+        ? "; a listing patch (package `pi-book-companion`) edits a copy of our listing instead, which that child runs with `--listings`. Do not edit by hand."
+        : ". Do not edit by hand."),
+    ...(d.declaredOnly
+      ? [
+          "",
+          "This run used `--declared-only`: each patch's child ran only the claims that patch declares (and the pin's child all of them), " +
+            "so surplus flips were not measured and the 'flipped by any patch' column counts declared flips only. " +
+            "A run without it measures every behavioural claim against every patch (about a minute per patch on an idle machine, several on a loaded one).",
+        ]
+      : []),
+    "",
+    "## Definitions",
+    "",
+    `- **Flip.** ${d.definitions.flip}`,
+    `- **Behavioural.** ${d.definitions.behavioural}`,
+    `- **${d.definitions.killScore.split(":")[0]}.**${d.definitions.killScore.slice(d.definitions.killScore.indexOf(":") + 1)}`,
+    "",
+    "## Kill score",
+    "",
+    "| chapter | behavioural claims | flipped by a patch that declares it | kill score | flipped by any patch (surplus included) |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...d.score.map((s) => `| ${s.chapter} | ${s.behavioural} | ${s.flipped} | ${percent(s.flipped, s.behavioural)} | ${s.flippedByAny} |`),
+    `| all | ${total.behavioural} | ${total.flipped} | ${percent(total.flipped, total.behavioural)} | ${total.flippedByAny} |`,
+    "",
+    "## Patches",
+    "",
+    "| patch | file | what it breaks | declared flips | flipped (pin → patched) | surplus (for review) | other changes |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...d.patches.map(
+      (p) =>
+        `| ${p.name} | \`${p.package === LISTINGS_PACKAGE ? p.file : `${p.package.replace("@earendil-works/", "")}/${p.file}`}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
+        `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ${ids(p.surplus)} | ` +
+        `${p.otherChanges.length === 0 ? "-" : p.otherChanges.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} |`,
+    ),
+    "",
+    "## Which patches flip each behavioural claim",
+    "",
+    "| claim | flipped by (declared) | also flipped by (surplus) |",
+    "| --- | --- | --- |",
+    ...Object.entries(d.flippedBy).map(([id, by]) => `| \`${id}\` | ${by.join(", ")} | ${(d.surplusBy[id] ?? []).join(", ") || "-"} |`),
+    "",
+    "## Behavioural claims outside the kill score",
+    "",
+    d.unflipped.length === 0 ? "None." : "| claim | why no patch declares and flips it | flipped only as surplus by |",
+    ...(d.unflipped.length === 0 ? [] : ["| --- | --- | --- |", ...d.unflipped.map((u) => `| \`${u.id}\` | ${markdownCell(u.reason)} | ${u.surplusBy.join(", ") || "-"} |`)]),
+    "",
+    "## Static claims (outside the score)",
+    "",
+    `Decided by reading files or by the TypeScript checker (the rule above): ${ids(d.static)}.`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** Writes appendix D (Markdown and JSON) from a full run, both or neither. */
+export function writeAppendixD(run: MutantsRun): void {
+  const data = appendixData(run, measuredAt());
+  writeFilesAtomically({
+    [join(APPENDIX_DIR, "D-mutants.md")]: renderAppendixD(data),
+    [join(APPENDIX_DIR, "D-mutants.json")]: JSON.stringify(data, null, 2) + "\n",
+  });
+}

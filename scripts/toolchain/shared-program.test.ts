@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { resolve } from "node:path";
+import { test } from "node:test";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { dropSharedPrograms, sharedProgram, whenSharedProgramsDropped } from "./shared-program.ts";
+
+// A program without Pi or the default library: this test is about who holds it, not what it checks.
+const OPTIONS = { noEmit: true, noLib: true, types: [] };
+const CLEAN = resolve(PROJECT_ROOT, "scripts/toolchain/fixtures/compile/clean.ts");
+
+test("shared program: one program serves every caller until dropSharedPrograms(); then caches holding its checker are told, and the next caller gets a new one", () => {
+  const first = sharedProgram(OPTIONS, [CLEAN]);
+  assert.equal(sharedProgram(OPTIONS, [CLEAN]), first);
+  let forgotten = 0;
+  whenSharedProgramsDropped(() => forgotten++);
+  dropSharedPrograms();
+  assert.equal(forgotten, 1);
+  const second = sharedProgram(OPTIONS, [CLEAN]);
+  assert.notEqual(second.program, first.program);
+  assert.ok(second.program.getSourceFile(CLEAN) !== undefined);
+});
