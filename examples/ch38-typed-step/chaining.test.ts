@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chainingDemo } from "./harness/step-demos.ts";
+import { chainingDemo } from "./demonstrations/step-demos.ts";
 
 test("chaining: the next step sees only the serialised value, no shared history — ch38.chaining.no-shared-history", async () => {
   const run = await chainingDemo();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parallelDemo } from "./harness/step-demos.ts";
+import { parallelDemo } from "./demonstrations/step-demos.ts";
 
 test("two steps under Promise.all each return their own value — ch38.parallel-steps", async () => {
   const run = await parallelDemo();

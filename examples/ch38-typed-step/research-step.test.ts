@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
+import { releaseCorpus } from "../ch37-agent-core/support/corpus.ts";
 import { checkCitations } from "./citation-check.ts";
-import { blindSpotDemo, researchDemo } from "./harness/step-demos.ts";
+import { blindSpotDemo, researchDemo } from "./demonstrations/step-demos.ts";
 
 test("a step with extraTools: [lookupEvidence(corpus)] looks up, then returns a typed value", async () => {
   const run = await researchDemo();

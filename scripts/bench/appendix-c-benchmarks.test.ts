@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { renderAppendixC, type BenchEnvironment } from "./appendix-c-benchmarks.ts";
-import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";
+import { BENCH_COMMAND, parseBenchArgs } from "./bench-command.ts";
 
 const env: BenchEnvironment = {
   date: "2026-11-29T12:00:00.000Z",

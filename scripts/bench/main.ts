@@ -4,12 +4,12 @@
 import { requirePinnedPi } from "../toolchain/pin.ts";
 import { exitQuietlyWhenClosed, orExit } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { BENCH_COMMAND, parseBenchArgs } from "./args.ts";
+import { BENCH_COMMAND, parseBenchArgs } from "./bench-command.ts";
 
 exitQuietlyWhenClosed();
 const args = orExit(BENCH_COMMAND, parseBenchArgs(process.argv.slice(2)));
 const install = requirePinnedPi();
-const { runBench } = await import("./run.ts");
+const { runBench } = await import("./run-bench.ts");
 process.exitCode = await runBench(args, install, PROJECT_ROOT, {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DEFAULT_RUNS } from "./args.ts";
+import { DEFAULT_RUNS } from "./fuzz-command.ts";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 

@@ -5,7 +5,7 @@ import { lookupEvidence } from "../../examples/ch37-agent-core/research-agent.ts
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { importReaderFile } from "../listings/load-reader-file.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
-import type { FuzzArgs } from "./args.ts";
+import type { FuzzArgs } from "./fuzz-command.ts";
 import type { FuzzIo } from "./campaign.ts";
 import { parseConversation } from "./campaign.ts";
 import { conversationArb, conversationCode, type Conversation } from "./conversation-generator.ts";

@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { predictStep } from "./classification-oracle.ts";
 import { conversationArb, conversationCode, withCodeView, type Conversation } from "./conversation-generator.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-typed-step/earlier-versions.ts";
-import { describeOutcome, failedSubmits, type StepFunction } from "../../examples/ch38-typed-step/harness/measure.ts";
+import { describeOutcome, failedSubmits, type StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { assertStepInvariants, runConversation, violations } from "./step-invariants.ts";
-import type { FuzzArgs, StepVersionName } from "./args.ts";
+import type { FuzzArgs, StepVersionName } from "./fuzz-command.ts";
 
 /** Where the fuzzer writes: results on `out`, progress and problems on `err`. */
 export interface FuzzIo {

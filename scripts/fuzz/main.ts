@@ -3,7 +3,7 @@
 // Exit status: 0 no counterexample, 1 a counterexample (printed shrunk, with how to replay it), 2 bad input.
 import { requirePinnedPi } from "../toolchain/pin.ts";
 import { exitQuietlyWhenClosed, orExit } from "../lib/cli.ts";
-import { FUZZ_COMMAND, parseFuzzArgs } from "./args.ts";
+import { FUZZ_COMMAND, parseFuzzArgs } from "./fuzz-command.ts";
 
 exitQuietlyWhenClosed();
 const args = orExit(FUZZ_COMMAND, parseFuzzArgs(process.argv.slice(2)));

@@ -1,7 +1,7 @@
 import type { Message } from "@earendil-works/pi-ai";
-import { describeOutcome, type StepOutcome, type StepRun } from "../../examples/ch38-typed-step/harness/measure.ts";
+import { describeOutcome, type StepOutcome, type StepRun } from "../../examples/ch38-typed-step/support/measure.ts";
 import { StepFailed, type StepFailure } from "../../examples/ch38-typed-step/step.ts";
-import type { StepFunction } from "../../examples/ch38-typed-step/harness/measure.ts";
+import type { StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import type { Conversation } from "./conversation-generator.ts";
 import { runConversation } from "./step-invariants.ts";
 

@@ -12,10 +12,10 @@ import {
   type Conversation,
 } from "./conversation-generator.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-typed-step/earlier-versions.ts";
-import { failedSubmits, measureStep } from "../../examples/ch38-typed-step/harness/measure.ts";
-import { lookupTool, submit } from "../../examples/ch38-typed-step/script.ts";
+import { failedSubmits, measureStep } from "../../examples/ch38-typed-step/support/measure.ts";
+import { lookupTool, submit } from "../../examples/ch38-typed-step/support/script.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
-import type { StepFunction } from "../../examples/ch38-typed-step/harness/measure.ts";
+import type { StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import { assertStepInvariants, runConversation, violations, type Violation } from "./step-invariants.ts";
 
 // Properties of step() over random scripted conversations, with a fixed seed so a run of

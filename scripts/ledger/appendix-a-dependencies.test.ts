@@ -14,7 +14,7 @@ import { APPENDIX_DIR } from "../lib/paths.ts";
 import { VERDICTS } from "./check.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
 import { layeringChecks } from "./checks/layering.ts";
-import { runChecks } from "./run.ts";
+import { runChecks } from "./run-checks.ts";
 import { installedPi } from "./static/installed.ts";
 
 test("appendix A: the committed files equal a fresh measurement (date and Node line aside)", async () => {

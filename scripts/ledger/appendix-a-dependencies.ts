@@ -8,7 +8,7 @@ import { APPENDIX_DIR } from "../lib/paths.ts";
 import { INTERFACE_BUILTINS } from "./checks/layering.ts";
 import { VERDICTS } from "./check.ts";
 import { VERDICT_DEFINITIONS } from "./legend.ts";
-import type { Outcome } from "./run.ts";
+import type { Outcome } from "./run-checks.ts";
 import { CLOSURE_RULE, dependencyClosure, type Closure } from "./static/closure.ts";
 import { declaredRuntimeDependencies, type DeclaredDependency } from "./static/dependencies.ts";
 import { scanDist, specifierTable, type DistFileKind, type SpecifierRow } from "./static/specifiers.ts";

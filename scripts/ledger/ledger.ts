@@ -2,7 +2,7 @@ import { PIN, type InstalledPi } from "../toolchain/pin.ts";
 import { dropSharedPrograms } from "../toolchain/shared-program.ts";
 import { measuredOn } from "../lib/environment.ts";
 import { appendixFacts, appendixFiles, writeAppendixIfChanged } from "./appendix-a-dependencies.ts";
-import { LEDGER_COMMAND, parseArgs } from "./args.ts";
+import { LEDGER_COMMAND, parseLedgerArgs } from "./ledger-command.ts";
 import { npmTookMessage } from "../lib/cli.ts";
 import { writeLastRunJson } from "./last-run.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
@@ -13,7 +13,7 @@ import { allChecks } from "./all-checks.ts";
 import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
 import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./verdicts-at-pin.ts";
 import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow } from "./render.ts";
-import { runChecks, type Outcome } from "./run.ts";
+import { runChecks, type Outcome } from "./run-checks.ts";
 import { readerListingsRun } from "./reader-listings.ts";
 
 /** Where the ledger writes: results to `out`, progress and problems to `err`. */
@@ -57,7 +57,7 @@ export async function runLedger(
   checks: readonly Check[] = allChecks,
   catalogueOf: () => CatalogueRow[] = readAllClaims,
 ): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseLedgerArgs(argv);
   if (args.kind === "help") {
     io.out(`${args.text}\n`);
     return 0;

@@ -2,14 +2,14 @@
 import { exitQuietlyWhenClosed } from "../lib/cli.ts";
 import { fitLines } from "../lib/output-width.ts";
 import { requirePinnedPi } from "../toolchain/pin.ts";
-import { parseArgs } from "./args.ts";
+import { parseLedgerArgs } from "./ledger-command.ts";
 import { fromReader } from "../lib/reader-paths.ts";
 import { checkFolder } from "../listings/check-listings.ts";
 import { rerunWithListings, runsListingsOf } from "../listings/listings-process.ts";
 
 exitQuietlyWhenClosed();
 // --help answers whatever is installed: only a run needs the pinned Pi.
-const line = parseArgs(process.argv.slice(2));
+const line = parseLedgerArgs(process.argv.slice(2));
 if (line.kind === "help") {
   process.stdout.write(`${fitLines(line.text)}\n`);
   process.exit(0);

@@ -1,5 +1,5 @@
 import { optionsNpmTook as npmTook } from "../lib/cli.ts";
-import { LEDGER_COMMAND } from "./args.ts";
+import { LEDGER_COMMAND } from "./ledger-command.ts";
 
 /**
  * The ledger's own options that npm took for itself: `npm start --json` (no `--`) reaches the

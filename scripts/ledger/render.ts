@@ -4,7 +4,7 @@ import { BOOK_PIN } from "../toolchain/pin.ts";
 import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
 import { VERDICTS, type Verdict } from "./check.ts";
 import { CRASH_DEFINITION, LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";
-import type { Outcome } from "./run.ts";
+import type { Outcome } from "./run-checks.ts";
 import { wrapWords } from "../lib/wrap.ts";
 
 /** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */

@@ -95,7 +95,7 @@ function assertFits(output: string, width = 120): void {
 
 describe("an option npm took for itself (no --) is named, with the command line that passes it on", () => {
   it("npm run turn-limit --json: refused in one line, exit 2, saying npm run turn-limit -- --json", async () => {
-    const ran = await inTurn(() => spawnEntry("examples/ch38-typed-step/harness/turn-limit.ts", [], false, { npm_lifecycle_event: "turn-limit", npm_config_json: "true" }));
+    const ran = await inTurn(() => spawnEntry("scripts/chapter-tables/ch38/turn-limit.ts", [], false, { npm_lifecycle_event: "turn-limit", npm_config_json: "true" }));
     assert.equal(ran.status, 2);
     assert.equal(ran.stderr, "turn-limit: npm took --json for itself (options before -- are npm's); run npm run turn-limit -- --json\n");
   });
@@ -103,7 +103,7 @@ describe("an option npm took for itself (no --) is named, with the command line 
 
 // Commands whose default run takes seconds and writes nothing in a clean checkout (maps writes a stale map only); the others (npm start, matrix,
 // mutants, bench, fuzz, notebooks, test, site…) run for minutes or write files, and wrap or
-// tabulate through the same helpers (scripts/lib/text-table.ts, output-width.ts).
+// tabulate through the same helpers (examples/support/text-table.ts, output-width.ts).
 describe("default output fits 120 columns when piped", () => {
   for (const [name, args] of [["ch37", []], ["ch38", []], ["turn-limit", []], ["recipe", []], ["maps", []], ["notebooks:generate", ["--check"]]] as const) {
     const command = commands.find((c) => c.name === name);

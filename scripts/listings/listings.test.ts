@@ -43,7 +43,7 @@ test("listings: the book's two listings transcribed compile with 0 diagnostics a
   assert.equal(lines[1], "0 diagnostics in scripts/listings/fixtures/book/research-agent.ts, scripts/listings/fixtures/book/step.ts");
   for (const row of stepTable) assert.ok(lines.includes(`${STEP_TESTS} › ok  ${rowName(row)}`), `row "${row.row}" did not pass`);
   // The bug figures, the research agent's transcript and the lookup rules ran too.
-  for (const file of ["harness/bug-figures.test.ts", "transcript-run.test.ts", "lookup-evidence.test.ts"]) {
+  for (const file of ["demonstrations/bug-figures.test.ts", "transcript-run.test.ts", "lookup-evidence.test.ts"]) {
     assert.ok(lines.some((line) => line.startsWith(`examples/ch3`) && line.includes(`/${file} › ok  `)), `no passing test of ${file}`);
   }
   assert.match(lines.at(-1)!, /^\d+ passed, \d+ failed$/);

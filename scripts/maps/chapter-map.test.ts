@@ -35,8 +35,9 @@ test("each map begins with start here, pointing at the book's listing in its fol
   }
 });
 
-test("a file under harness/ is harness whatever includes it; the checks that load it are named", () => {
+test("a file under support/ is support and one under demonstrations/ a demonstration whatever includes it; the checks that load it are named", () => {
   const map = renderChapterMap(mapInputs(PROJECT_ROOT, "examples/ch38-typed-step"));
-  assert.match(rowOf(map, "harness/measure.ts") ?? "", /\| harness \|.*\| ch38-behaviour\/step-runs\.ts \|$/);
-  assert.match(rowOf(map, "script.ts") ?? "", /\| support \|/);
+  assert.match(rowOf(map, "support/measure.ts") ?? "", /\| support \|.*\| ch38-behaviour\/step-runs\.ts \|$/);
+  assert.match(rowOf(map, "demonstrations/step-demos.ts") ?? "", /\| demonstration \|.*\| ch38-behaviour\/chaining-parallel\.ts \|$/);
+  assert.match(rowOf(map, "support/script.ts") ?? "", /\| support \|/);
 });

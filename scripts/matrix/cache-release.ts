@@ -5,8 +5,7 @@
 import { valid } from "semver";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { releaseColumn, unpinnedColumn } from "./columns.ts";
-import { ensureInstall } from "./install-cache.ts";
-import { RELEASES_CACHE } from "./paths.ts";
+import { ensureInstall, RELEASES_CACHE } from "./install-cache.ts";
 
 const UNPINNED = "unpinned";
 const COMMAND = {

@@ -4,6 +4,10 @@ import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { runCommand } from "../lib/command.ts";
 import { isRegistryProblem, npmErrorLine, type RegistryProblem } from "../lib/npm-registry.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+
+/** Installs of Pi releases, one folder per matrix column; gitignored, reused across runs. */
+export const RELEASES_CACHE = join(PROJECT_ROOT, ".cache", "pi-releases");
 
 /** What to install into one cache folder. */
 export interface InstallSpec {

@@ -72,7 +72,7 @@ function ledgerOutcomes(release: { dir: string; aiVersion: string }, port?: stri
 }
 
 const typeMissing = (aiVersion: string) =>
-  `examples/ch3[78]-[a-z-]+/(harness/)?[a-z-]+\\.ts does not load against @earendil-works/pi-ai ${aiVersion.replace(/\./g, "\\.")}: ` +
+  `examples/ch3[78]-[a-z-]+/((demonstrations|support)/)?[a-z-]+\\.ts does not load against @earendil-works/pi-ai ${aiVersion.replace(/\./g, "\\.")}: ` +
   `The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'`;
 
 test("ch37.code.type-export: against a pi-ai without Type, through the 1.5 port, the behavioural claims are measured (evidence names the port) and only the printed import fails, exit 0", async (t) => {
@@ -101,16 +101,16 @@ test("listing-does-not-load: without a port a behavioural claim is a crash, neve
 test("listing-does-not-load: a listing whose import failed before, reached again through another listing, still says what is missing", async (t) => {
   const release = await releaseWithout("Type");
   t.after(() => rmSync(release.dir, { recursive: true, force: true }));
-  // harness/measure.ts fails first; harness/step-demos.ts imports it. On Node 20 a plain import() of step-demos.ts
+  // support/measure.ts fails first; demonstrations/step-demos.ts imports it. On Node 20 a plain import() of step-demos.ts
   // then fails with "request for '…' is not in cache", which says nothing about Pi.
   const loadListing = pathToFileURL(join(PROJECT_ROOT, "scripts", "ledger", "load-listing.ts")).href;
   const script = `
     const { listing } = await import(${JSON.stringify(loadListing)});
     const folder = ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, "examples", "ch38-typed-step")).href + "/")};
-    for (const file of ["harness/measure.ts", "harness/step-demos.ts"]) {
+    for (const file of ["support/measure.ts", "demonstrations/step-demos.ts"]) {
       const outcome = await listing(new URL(file, folder))().then(() => "loaded", (error) => error.kind ?? error.message);
       console.log(file + ": " + outcome);
     }`;
   const run = runAgainst(release, ["--input-type=module", "--eval", script]);
-  assert.equal(run.stdout, "harness/measure.ts: listing-does-not-load\nharness/step-demos.ts: listing-does-not-load\n", run.stderr);
+  assert.equal(run.stdout, "support/measure.ts: listing-does-not-load\ndemonstrations/step-demos.ts: listing-does-not-load\n", run.stderr);
 });

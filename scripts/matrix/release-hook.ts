@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PACKAGE_NAMES } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { CHAPTER_FOLDERS } from "../port/chapters.ts";
-import { PORT_ENV, PRINTED_AS_IS, portNamed } from "../port/ports.ts";
+import { CHAPTER_FOLDERS, PORT_ENV, PRINTED_AS_IS, portNamed } from "../port/ports.ts";
 import type { Port } from "../port/transform.ts";
 
 /** Names the folder whose node_modules holds the release a child process measures. */

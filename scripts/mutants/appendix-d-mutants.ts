@@ -6,10 +6,17 @@ import { measuredAt, type MeasuredAt } from "../lib/environment.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
 import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
-import type { MutantsRun, PatchResult } from "./run.ts";
-import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+import type { MutantsRun, PatchResult } from "./run-mutants.ts";
 import { LISTINGS_PACKAGE } from "./spec.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
+
+/**
+ * Why no shipped patch declares and flips a behavioural claim. The tests hold every
+ * behavioural claim to either a declaring patch or a reason here. The five claims about the
+ * listings themselves (the book's tool and step()), which no patch of Pi's dist/ reaches,
+ * are declared by listing patches (package "pi-book-companion"), so none is left today.
+ */
+export const UNFLIPPED_REASONS: Readonly<Record<string, string>> = {};
 
 export const FLIP_DEFINITION =
   "A claim flips under a patch when the ledger gives it a verdict both at the pin and against the patched copy, and the patched verdict " +
@@ -112,7 +119,7 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
     surplusBy,
     unflipped: behavioural
       .filter((id) => !(id in flippedBy))
-      .map((id) => ({ id, reason: UNFLIPPED_REASONS[id] ?? "no reason recorded yet (scripts/mutants/unflipped-reasons.ts)", surplusBy: surplusBy[id] ?? [] })),
+      .map((id) => ({ id, reason: UNFLIPPED_REASONS[id] ?? "no reason recorded yet (UNFLIPPED_REASONS in scripts/mutants/appendix-d-mutants.ts)", surplusBy: surplusBy[id] ?? [] })),
     static: readCatalogue().map((c) => c.id).filter((id) => !behavioural.includes(id)),
   };
 }

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import type { LedgerJsonEntry } from "../ledger/render.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compareWithPin, isFlip } from "./flips.ts";
-import { patchEntry, runMutants, runPassed, type MutantsRun } from "./run.ts";
+import { patchEntry, runMutants, runPassed, type MutantsRun } from "./run-mutants.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";
 
 const claim = (id: string, verdict: "holds" | "qualified" | "fails" | "not-checkable"): LedgerJsonEntry => ({ id, label: "documented", verdict, evidence: `${id} ${verdict}` });

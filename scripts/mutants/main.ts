@@ -10,7 +10,7 @@ import { DEFAULT_JOBS } from "../lib/pool.ts";
 import { writeAppendixD } from "./appendix-d-mutants.ts";
 import { behaviouralOnly } from "./behavioural.ts";
 import { ensurePatchedInstall, ensurePatchedListings } from "./patched-install.ts";
-import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run.ts";
+import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run-mutants.ts";
 import { shippedSpecFiles } from "./shipped.ts";
 import { isListingPatch, isSpecProblem, readSpec } from "./spec.ts";
 import { renderTable } from "./table.ts";

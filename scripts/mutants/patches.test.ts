@@ -10,7 +10,7 @@ import { behaviouralIds, TYPE_CHECKED } from "./behavioural.ts";
 import { extraSpecFiles, shippedSpecFiles } from "./shipped.ts";
 import { isListingPatch, isSpecProblem, readSpec, type PatchSpec } from "./spec.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { UNFLIPPED_REASONS } from "./unflipped-reasons.ts";
+import { UNFLIPPED_REASONS } from "./appendix-d-mutants.ts";
 
 const read = (file: string) => {
   const spec = readSpec(file);

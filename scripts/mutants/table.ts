@@ -1,5 +1,5 @@
 import type { ClaimChange } from "./flips.ts";
-import type { MutantsRun, PatchResult } from "./run.ts";
+import type { MutantsRun, PatchResult } from "./run-mutants.ts";
 
 const list = (items: readonly string[]) => (items.length === 0 ? "-" : items.join(", "));
 const change = (c: ClaimChange) => `${c.id} (${c.pin} → ${c.patched})`;

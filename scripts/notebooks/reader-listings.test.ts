@@ -16,7 +16,7 @@ const kernelListings = createRequire(import.meta.url)("./kernel/reader-listings.
 const FIXTURES = join(PROJECT_ROOT, "scripts", "listings", "fixtures");
 const RECIPE = "notebooks/ch38-recipe.ipynb";
 const notebooks = (dir: string, ...args: string[]) =>
-  runCommand(process.execPath, ["--import", "tsx", "scripts/notebooks/run.ts", ...args], {
+  runCommand(process.execPath, ["--import", "tsx", "scripts/notebooks/main.ts", ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, [LISTINGS_ENV]: dir },
     timeoutMs: 600_000,

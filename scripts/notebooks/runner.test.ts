@@ -39,7 +39,7 @@ function expectFailure<K extends RunFailure["kind"]>(outcome: Awaited<ReturnType
 }
 
 function runCli(...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "notebooks", "run.ts"), ...args], {
+  return spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "notebooks", "main.ts"), ...args], {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
   });

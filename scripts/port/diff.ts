@@ -6,12 +6,12 @@ import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../toolc
 import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { CHAPTER_FOLDERS } from "./chapters.ts";
+import { CHAPTER_FOLDERS } from "./ports.ts";
 import { applyEdits, portEdits, type ImportEdit, type Port } from "./transform.ts";
 
 const CONTEXT = 3;
 
-/** Every TypeScript module of the chapters (their harness/ included), relative to the project root, sorted. */
+/** Every TypeScript module of the chapters (their subfolders included), relative to the project root, sorted. */
 export function chapterModules(root: string = PROJECT_ROOT): string[] {
   return CHAPTER_FOLDERS.flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })

@@ -88,11 +88,11 @@ test("the port's diff against the chapters names every listing that imports Type
 test("evidence names the port only where a listing the check ran goes through it", () => {
   const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const note = `; measured with ${describePort(PORT_1_5)}`;
-  // tool-concurrency.ts imports Type from pi-ai; harness/demo-tables.ts reaches research-agent.ts through a relative import.
+  // tool-concurrency.ts imports Type from pi-ai; scripts/chapter-tables/ch37/demo-tables.ts reaches research-agent.ts through a relative import.
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5), `2 overlapped${note}`);
   // book-event-names.ts imports no Pi module; listings-compile.ts type-checks, it runs no Pi code.
-  assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/book-event-names.ts")], PORT_1_5), "12 names");
-  assert.equal(withPortNote("0 diagnostics", [url("examples/ch37-agent-core/harness/listings-compile.ts")], PORT_1_5), "0 diagnostics");
+  assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/support/book-event-names.ts")], PORT_1_5), "12 names");
+  assert.equal(withPortNote("0 diagnostics", [url("scripts/chapter-tables/ch37/listings-compile.ts")], PORT_1_5), "0 diagnostics");
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], undefined), "2 overlapped");
 });
 

@@ -71,12 +71,15 @@ export function measuredThroughPort(evidence: string): boolean {
   return PORTS.some((port) => evidence.includes(`; measured with ${port.name}: `));
 }
 
+/** The folders of the chapters' code that a port applies to (examples/support is the companion's own). */
+export const CHAPTER_FOLDERS = ["examples/ch37-agent-core", "examples/ch38-typed-step"] as const;
+
 /**
  * Listings whose claims are about the code as printed: the port never touches them at run
  * time, so where the release breaks them their claim fails on the loader's message.
  * (type-export.ts reads `Type` imported from pi-ai, as the chapter prints it.)
  */
-export const PRINTED_AS_IS: readonly string[] = ["examples/ch37-agent-core/type-export.ts"];
+export const PRINTED_AS_IS: readonly string[] = ["examples/ch37-agent-core/demonstrations/type-export.ts"];
 
 /**
  * The claims about the book's code as printed, not about Pi's behaviour: where a listing

@@ -8,7 +8,7 @@ import { CLAIMS_PAGE, renderClaimsIndex, shownVerdict, type Citation, type Index
 import { renderPage, titleOf, useSiteRenderer } from "./html.ts";
 import { renderIndex } from "./index-page.ts";
 import type { NavEntry } from "./layout.ts";
-import { verdictLegend } from "./legend.ts";
+import { verdictLegend } from "./legend-html.ts";
 import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
 import { cellsOfTokens, notebookDownload, notebookPage, readChapterNotebook, renderNotebookPage } from "./notebook-view.ts";
 import { CHAPTERS, type Chapter } from "../chapters/project.ts";

@@ -1,7 +1,7 @@
 import type { CatalogueRow } from "../ledger/catalogue.ts";
 import type { LedgerVerdict } from "./claims.ts";
 import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend.ts";
+import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import type { Section } from "./sections.ts";
 
 /** The claims index page. */

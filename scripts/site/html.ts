@@ -6,12 +6,12 @@ import type { LedgerVerdict } from "./claims.ts";
 import { codeBlock } from "./highlight.ts";
 import { listingOf, type IncludedListing } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend.ts";
+import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import type { SiteLinks } from "./site-links.ts";
 import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
 
-export { NOT_YET_VERIFIED } from "./legend.ts";
+export { NOT_YET_VERIFIED } from "./legend-html.ts";
 
 /** What a page shows beside the chapter's own text. */
 export interface PageContext {

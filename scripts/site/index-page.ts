@@ -2,7 +2,7 @@ import { VERDICTS } from "../ledger/check.ts";
 import { APPENDICES } from "./appendix-pages.ts";
 import { CLAIMS_PAGE, badge, type IndexedClaim } from "./claims-index.ts";
 import { escapeHtml, htmlPage, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend.ts";
+import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import { notebookPage } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
 

@@ -4,14 +4,14 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { markLabels } from "../../examples/support/chart-svg.ts";
 import { chartRows, POINT_MARK } from "../../examples/ch38-typed-step/turn-limit-chart.ts";
-import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/harness/turn-limit-table.ts";
+import { measureTurnLimitTable, turnLimitCases } from "../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { buildSite } from "./build.ts";
 import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.ts";
 import { loadVerdicts } from "./claims.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { VERDICT_DEFINITIONS } from "./legend.ts";
+import { VERDICT_LEGEND } from "./legend-html.ts";
 import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
 import { GRID_CELL_MARK } from "./verdict-grid.ts";
 
@@ -44,7 +44,7 @@ describe("appendix B's page: claims × releases", () => {
   });
 
   test("the legend defines the four verdicts, qualified included", () => {
-    for (const { verdict } of VERDICT_DEFINITIONS) assert.match(html, new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
+    for (const { verdict } of VERDICT_LEGEND) assert.match(html, new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
   });
 });
 
@@ -145,7 +145,7 @@ describe("labels and verdicts explained where they are shown", () => {
   }
   for (const chapter of CHAPTERS) {
     test(`${chapter.page} has a verdict legend`, () => {
-      for (const { verdict } of VERDICT_DEFINITIONS) assert.match(page(chapter.page), new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
+      for (const { verdict } of VERDICT_LEGEND) assert.match(page(chapter.page), new RegExp(`<dt><span class="claim verdict-${verdict}">${verdict}</span></dt>`));
     });
   }
 });

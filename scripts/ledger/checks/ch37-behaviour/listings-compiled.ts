@@ -1,12 +1,12 @@
 import { compileLater, type CompileDiagnostic } from "../../../toolchain/compile.ts";
-import type * as ListingsCompile from "../../../../examples/ch37-agent-core/harness/listings-compile.ts";
+import type * as ListingsCompile from "../../../chapter-tables/ch37/listings-compile.ts";
 import { notCheckable, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
 import { compileAboutPi } from "../../../port/compile-ported.ts";
 import { activePort } from "../../../port/through-port.ts";
 
-const listingsCompile = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/harness/listings-compile.ts"));
+const listingsCompile = listingsOf(import.meta.url)(() => import("../../../chapter-tables/ch37/listings-compile.ts"));
 
 // The files listings-compile.ts type-checks, named here (that module loads only when a check
 // runs) so that one program checks them with the rest of the ledger; a test holds the lists equal.
@@ -15,6 +15,10 @@ compileLater(CH37_TYPE_CHECKED);
 
 /** "TS2322 at line 4: <the message's last line>" */
 export const describeDiagnostic = (d: CompileDiagnostic) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`;
+
+/** "N diagnostics", then each one described, as a listing's compile evidence lists them. */
+export const diagnosticsEvidence = (diagnostics: readonly CompileDiagnostic[]) =>
+  `${diagnostics.length} diagnostics${diagnostics.length ? `: ${diagnostics.map(describeDiagnostic).join("; ")}` : ""}`;
 
 /** Runs a listing check when the install can be compiled against, or says why not. */
 export async function withListings(judge: (listings: ListingsCompile.ListingVerdicts) => CheckResult): Promise<CheckResult> {

@@ -1,11 +1,11 @@
-import type * as TurnLimitTable from "../../../../examples/ch38-typed-step/harness/turn-limit-table.ts";
+import type * as TurnLimitTable from "../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts";
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { once } from "../../once.ts";
 import { facts } from "../evidence.ts";
 
 // Guide 38, "The bug history": the two earlier versions of step() and their request counts.
-const turnLimitTable = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/harness/turn-limit-table.ts"));
+const turnLimitTable = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
 
 type TurnLimitRow = TurnLimitTable.TurnLimitRow;
 

@@ -1,6 +1,6 @@
-import type * as Measure from "../../../../examples/ch38-typed-step/harness/measure.ts";
+import type * as Measure from "../../../../examples/ch38-typed-step/support/measure.ts";
 import type * as StepTable from "../../../../examples/ch38-typed-step/step-table.ts";
-import type * as TableRuns from "../../../../examples/ch38-typed-step/harness/table-runs.ts";
+import type * as TableRuns from "../../../../examples/ch38-typed-step/demonstrations/table-runs.ts";
 import { qualified, verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { once } from "../../once.ts";
@@ -9,10 +9,10 @@ import { facts, requests } from "../evidence.ts";
 // step(), its table and the scenarios the sections' checks share: each measured once.
 const listing = listingsOf(import.meta.url);
 const step = listing(() => import("../../../../examples/ch38-typed-step/step.ts"));
-const bookStep = listing(() => import("../../../../examples/ch38-typed-step/book-step.ts"));
-const measure = listing(() => import("../../../../examples/ch38-typed-step/harness/measure.ts"));
+const bookStep = listing(() => import("../../../../examples/ch38-typed-step/support/book-step.ts"));
+const measure = listing(() => import("../../../../examples/ch38-typed-step/support/measure.ts"));
 const stepTable = listing(() => import("../../../../examples/ch38-typed-step/step-table.ts"));
-const tableRunner = listing(() => import("../../../../examples/ch38-typed-step/harness/table-runs.ts"));
+const tableRunner = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/table-runs.ts"));
 
 /** step(), its table and the harness that measures it: what the rows run and the words their evidence uses. */
 export const stepHarness = once(async () => ({
