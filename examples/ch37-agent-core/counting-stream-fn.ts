@@ -1,7 +1,7 @@
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall, type Message, type Transport } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
+import { releaseCorpus } from "./support/corpus.ts";
 import { makeResearchAgent } from "./research-agent.ts";
 
 /** What one provider request carried, as the stream function received it. */

@@ -1,10 +1,10 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { RESEARCH_PROMPT, type LookupDetails, type LookupParams } from "./book-research-agent.ts";
+import { releaseCorpus } from "./support/corpus.ts";
+import { RESEARCH_PROMPT, type LookupDetails, type LookupParams } from "./support/book-research-agent.ts";
 import { lookupEvidence } from "./research-agent.ts";
-import { BOOK_EVENT_NAMES } from "./book-event-names.ts";
+import { BOOK_EVENT_NAMES } from "./support/book-event-names.ts";
 
 export { BOOK_EVENT_NAMES };
 

@@ -1,7 +1,7 @@
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { deferred, yieldMacrotasks } from "./event-loop.ts";
+import { releaseCorpus } from "./support/corpus.ts";
+import { deferred, yieldMacrotasks } from "./support/event-loop.ts";
 import { makeResearchAgent } from "./research-agent.ts";
 
 /** How two slow listeners interleaved, measured over every event of a run. */

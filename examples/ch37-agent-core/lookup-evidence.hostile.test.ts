@@ -9,8 +9,8 @@ import {
   type ToolResultMessage,
 } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { EXCERPT_LENGTH, LookupParams, MAX_MATCHES, NO_MATCHES, OMITTED_LINE, type LookupDetails } from "./book-research-agent.ts";
+import { releaseCorpus } from "./support/corpus.ts";
+import { EXCERPT_LENGTH, LookupParams, MAX_MATCHES, NO_MATCHES, OMITTED_LINE, type LookupDetails } from "./support/book-research-agent.ts";
 import { lookupEvidence, makeResearchAgent, type Corpus } from "./research-agent.ts";
 
 // Hostile input to the lookup tool. Growth with corpus size is measured by

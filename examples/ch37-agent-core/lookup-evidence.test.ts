@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { validateToolArguments } from "@earendil-works/pi-ai";
-import { LOOKUP_DESCRIPTION, NO_MATCHES, OMITTED_LINE, type LookupDetails } from "./book-research-agent.ts";
+import { LOOKUP_DESCRIPTION, NO_MATCHES, OMITTED_LINE, type LookupDetails } from "./support/book-research-agent.ts";
 import { lookupEvidence, type Corpus } from "./research-agent.ts";
 
 async function lookup(corpus: Corpus, query: string): Promise<{ lines: string[]; details: LookupDetails }> {

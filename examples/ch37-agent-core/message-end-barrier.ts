@@ -8,7 +8,7 @@ import {
 } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { yieldMacrotasks } from "./event-loop.ts";
+import { yieldMacrotasks } from "./support/event-loop.ts";
 
 /** What the host's state held when the tool was about to run, and in what order things happened. */
 export interface BarrierRun {

@@ -1,7 +1,7 @@
 import type { Agent } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, type Message } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
+import { releaseCorpus } from "./support/corpus.ts";
 import { makeResearchAgent } from "./research-agent.ts";
 
 /** What the request after a replacement carried. */

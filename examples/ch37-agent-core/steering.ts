@@ -2,7 +2,7 @@ import { Agent, type AgentMessage, type AgentTool, type QueueMode } from "@earen
 import { contentText, fauxAssistantMessage, fauxToolCall, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { recordingStreamFn } from "./counting-stream-fn.ts";
-import { yieldMacrotasks } from "./event-loop.ts";
+import { yieldMacrotasks } from "./support/event-loop.ts";
 
 /** Which queue a scenario fills. */
 export type QueueKind = "steer" | "followUp";

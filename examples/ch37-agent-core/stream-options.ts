@@ -2,7 +2,7 @@ import { Agent } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { recordingStreamFn } from "./counting-stream-fn.ts";
-import { RESEARCH_PROMPT } from "./book-research-agent.ts";
+import { RESEARCH_PROMPT } from "./support/book-research-agent.ts";
 
 /** What the stream function received for `transport` and the API key. */
 export interface StreamOptionsRun {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { RESEARCH_PROMPT } from "./book-research-agent.ts";
+import { RESEARCH_PROMPT } from "./support/book-research-agent.ts";
 import { inspectSystemMessage } from "./system-message.ts";
 
 test("ch37.system-message-head: the transcript starts with a system message holding the prompt and the tool declaration", async () => {

@@ -1,7 +1,7 @@
 import { contentText, fauxAssistantMessage, type Message } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { RESEARCH_PROMPT } from "./book-research-agent.ts";
+import { releaseCorpus } from "./support/corpus.ts";
+import { RESEARCH_PROMPT } from "./support/book-research-agent.ts";
 import { makeResearchAgent } from "./research-agent.ts";
 
 /** The head of the transcript, and of the first request, as measured. */

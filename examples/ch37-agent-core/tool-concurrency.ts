@@ -1,7 +1,7 @@
 import { Agent, type AgentTool, type ToolExecutionMode } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { yieldMacrotasks } from "./event-loop.ts";
+import { yieldMacrotasks } from "./support/event-loop.ts";
 
 /** How the three tool calls of one batch overlapped. */
 export interface ConcurrencyRun {

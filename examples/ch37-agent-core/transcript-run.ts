@@ -7,8 +7,8 @@ import {
   type ToolResultMessage,
 } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { NO_MATCHES, type LookupDetails } from "./book-research-agent.ts";
+import { releaseCorpus } from "./support/corpus.ts";
+import { NO_MATCHES, type LookupDetails } from "./support/book-research-agent.ts";
 import { makeResearchAgent } from "./research-agent.ts";
 
 /** What one scripted lookup-then-answer run produced, as measured. */

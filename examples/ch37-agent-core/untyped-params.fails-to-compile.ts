@@ -4,7 +4,7 @@
 // AgentTool<typeof LookupParams> instead (see research-agent.ts).
 // @errors: 2322
 import type { AgentTool } from "@earendil-works/pi-agent-core";
-import { LookupParams } from "./book-research-agent.ts";
+import { LookupParams } from "./support/book-research-agent.ts";
 
 // ANCHOR: untyped-tool
 export const untypedLookup: AgentTool = {

@@ -1,5 +1,5 @@
 import type { Api, Model, Models, Static } from "@earendil-works/pi-ai";
-import { SYSTEM, Verdict } from "./script.ts";
+import { SYSTEM, Verdict } from "./support/script.ts";
 import { step } from "./step.ts";
 
 // ANCHOR: parallel

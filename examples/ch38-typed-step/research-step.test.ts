@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
+import { releaseCorpus } from "../ch37-agent-core/support/corpus.ts";
 import { checkCitations } from "./citation-check.ts";
 import { blindSpotDemo, researchDemo } from "./demonstrations/step-demos.ts";
 

@@ -1,6 +1,6 @@
 import type { AssistantMessage } from "@earendil-works/pi-ai";
 import type { StepFailure, StepOptions } from "./step.ts";
-import { SUBMIT } from "./book-step.ts";
+import { SUBMIT } from "./support/book-step.ts";
 import {
   abortedResponse,
   failedRequest,
@@ -12,7 +12,7 @@ import {
   times,
   toolUse,
   truncated,
-} from "./script.ts";
+} from "./support/script.ts";
 
 /** What a row of the table expects step() to do. */
 export type Expected =

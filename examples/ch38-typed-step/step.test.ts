@@ -3,8 +3,8 @@ import { test } from "node:test";
 import { describeOutcome, failedSubmits, measureStep } from "./support/measure.ts";
 import { countingScenarios, describeExpected, stepTable } from "./step-table.ts";
 import { step, StepFailed } from "./step.ts";
-import { bookMessages } from "./book-step.ts";
-import { abortedResponse, failedRequest, lookup, lookupTool, lookupToolNamed, prose, submit, times, toolUse } from "./script.ts";
+import { bookMessages } from "./support/book-step.ts";
+import { abortedResponse, failedRequest, lookup, lookupTool, lookupToolNamed, prose, submit, times, toolUse } from "./support/script.ts";
 
 // The chapter's table: one test per row, named "<row> — <claim id>". The scripted responses
 // of each row are in step-table.ts, where the recipe reads them too.

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from "vega-lite";
 import { vegaLiteToSvg } from "../support/chart-svg.ts";
-import { DEFAULT_MAX_ATTEMPTS } from "./book-step.ts";
+import { DEFAULT_MAX_ATTEMPTS } from "./support/book-step.ts";
 import { BOOK_FIGURES, versions, type TurnLimitRow } from "./demonstrations/turn-limit-table.ts";
 
 // The bug history as a picture: provider requests against the length of the scripted

@@ -1,7 +1,7 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import type { FauxResponseStep } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../examples/support/scripted.ts";
-import { INPUT, lookup, lookupTool, submit, SYSTEM, toolUse, Verdict } from "../../examples/ch38-typed-step/script.ts";
+import { INPUT, lookup, lookupTool, submit, SYSTEM, toolUse, Verdict } from "../../examples/ch38-typed-step/support/script.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { interleave, median, ratioQuartiles } from "./interleave.ts";
 import { ms, ratio, type BenchSection } from "./section.ts";

@@ -7,7 +7,7 @@ import {
   type JsonObject,
   type ToolCall,
 } from "@earendil-works/pi-ai";
-import { abortedResponse, failedRequest, lookup, submit, Submission, type SubmissionValue } from "../../examples/ch38-typed-step/script.ts";
+import { abortedResponse, failedRequest, lookup, submit, Submission, type SubmissionValue } from "../../examples/ch38-typed-step/support/script.ts";
 
 export { Submission, type SubmissionValue };
 

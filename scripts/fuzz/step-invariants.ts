@@ -3,7 +3,7 @@ import { Value } from "typebox/value";
 import { predictStep } from "./classification-oracle.ts";
 import { Submission, toResponses, type Conversation, type SubmissionValue } from "./conversation-generator.ts";
 import { failedSubmits, measureStep, type StepFunction, type StepRun } from "../../examples/ch38-typed-step/support/measure.ts";
-import { lookupTool } from "../../examples/ch38-typed-step/script.ts";
+import { lookupTool } from "../../examples/ch38-typed-step/support/script.ts";
 
 // The invariants every version of step() is held to, over any generated conversation.
 // The property tests and `npm run fuzz` both check conversations through here.

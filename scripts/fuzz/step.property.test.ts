@@ -13,7 +13,7 @@ import {
 } from "./conversation-generator.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-typed-step/earlier-versions.ts";
 import { failedSubmits, measureStep } from "../../examples/ch38-typed-step/support/measure.ts";
-import { lookupTool, submit } from "../../examples/ch38-typed-step/script.ts";
+import { lookupTool, submit } from "../../examples/ch38-typed-step/support/script.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import type { StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import { assertStepInvariants, runConversation, violations, type Violation } from "./step-invariants.ts";

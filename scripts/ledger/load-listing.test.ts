@@ -36,9 +36,9 @@ test("listing-does-not-load: a Pi package missing from a release names the listi
 test("listing-does-not-load: a Pi subpath the release no longer exports names the importing listing", () => {
   const message =
     `Package subpath './compat' is not defined by "exports" in /x/node_modules/@earendil-works/pi-ai/package.json ` +
-    `imported from ${PROJECT_ROOT}/examples/ch38-typed-step/script.ts`;
+    `imported from ${PROJECT_ROOT}/examples/ch38-typed-step/support/script.ts`;
   const failure = listingLoadFailure(loaderError("ERR_PACKAGE_PATH_NOT_EXPORTED", message), LISTING);
-  assert.deepEqual([failure?.file, failure?.pkg], ["examples/ch38-typed-step/script.ts", "@earendil-works/pi-ai"]);
+  assert.deepEqual([failure?.file, failure?.pkg], ["examples/ch38-typed-step/support/script.ts", "@earendil-works/pi-ai"]);
 });
 
 test("listing-does-not-load: typebox counts as part of the install the listings import", () => {
@@ -65,11 +65,11 @@ test("ch37.code.type-export: a claim about the printed code fails with the file,
   const message = "The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'";
   const check = failsWhenListingDoesNotLoad({
     id: "ch37.code.type-export",
-    run: () => Promise.reject(new ListingDoesNotLoad("examples/ch37-agent-core/type-export.ts", "@earendil-works/pi-ai", message)),
+    run: () => Promise.reject(new ListingDoesNotLoad("examples/ch37-agent-core/demonstrations/type-export.ts", "@earendil-works/pi-ai", message)),
   });
   assert.deepEqual(
     await check.run(),
-    verdictOf(false, `examples/ch37-agent-core/type-export.ts does not load against @earendil-works/pi-ai ${installedPi().ai}: ${message}`),
+    verdictOf(false, `examples/ch37-agent-core/demonstrations/type-export.ts does not load against @earendil-works/pi-ai ${installedPi().ai}: ${message}`),
   );
 });
 
@@ -88,12 +88,12 @@ test("listing-does-not-load: any other throw from a check is still a crash", asy
 });
 
 test("listingsOf: a loader written () => import(path) loads the module at that path, resolved against the file that wrote it", async () => {
-  const load = listingsOf(import.meta.url)(() => import("../../examples/ch37-agent-core/corpus.ts"));
-  const direct = await import("../../examples/ch37-agent-core/corpus.ts");
+  const load = listingsOf(import.meta.url)(() => import("../../examples/ch37-agent-core/support/corpus.ts"));
+  const direct = await import("../../examples/ch37-agent-core/support/corpus.ts");
   assert.deepEqual(Object.keys(await load()).sort(), Object.keys(direct).sort());
 });
 
 test("listingsOf: a loader not written () => import(path) is refused when the check file loads, naming the form to write", () => {
-  const path = "../../examples/ch37-agent-core/corpus.ts";
+  const path = "../../examples/ch37-agent-core/support/corpus.ts";
   assert.throws(() => listingsOf(import.meta.url)(() => import(path)), /a listing loader is written \(\) => import\("<path>"\)/);
 });

@@ -39,5 +39,5 @@ test("a file under support/ is support and one under demonstrations/ a demonstra
   const map = renderChapterMap(mapInputs(PROJECT_ROOT, "examples/ch38-typed-step"));
   assert.match(rowOf(map, "support/measure.ts") ?? "", /\| support \|.*\| ch38-behaviour\/step-runs\.ts \|$/);
   assert.match(rowOf(map, "demonstrations/step-demos.ts") ?? "", /\| demonstration \|.*\| ch38-behaviour\/chaining-parallel\.ts \|$/);
-  assert.match(rowOf(map, "script.ts") ?? "", /\| support \|/);
+  assert.match(rowOf(map, "support/script.ts") ?? "", /\| support \|/);
 });

@@ -110,7 +110,7 @@ test("the hook serves the port's adapter to the chapters' modules, not to type-e
   const adapter = pathToFileURL(join(PROJECT_ROOT, "scripts/port/pi-ai-1.5.ts")).href;
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), adapter);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/step.ts"), PORT_1_5), adapter);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/type-export.ts"), PORT_1_5), undefined);
+  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/demonstrations/type-export.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/toolchain/pin.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/port/pi-ai-1.5.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/node_modules/x/y.js"), PORT_1_5), undefined);
@@ -148,7 +148,7 @@ test(
     assert.deepEqual(
       diagnostics.map((d) => `${relative(scratch, resolve(PROJECT_ROOT, d.file ?? ""))} TS${d.code} ${d.message.split("\n")[0]}`),
       [
-        "examples/ch37-agent-core/host-stream-fns.ts TS2322 Type 'ProxyMessageEventStream' is not assignable to type 'AssistantMessageEventStream | Promise<AssistantMessageEventStream>'.",
+        "examples/ch37-agent-core/demonstrations/host-stream-fns.ts TS2322 Type 'ProxyMessageEventStream' is not assignable to type 'AssistantMessageEventStream | Promise<AssistantMessageEventStream>'.",
       ],
     );
   },

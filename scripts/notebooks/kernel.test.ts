@@ -123,7 +123,7 @@ test("kernel.pending-work: each reply counts what its cell left running: nothing
 test("kernel.child: a cell starts a Node child on a .ts file with the kernel's loader flags (no-agents-md.ts), and the child runs", { timeout: 180_000 }, async () => {
   const file = notebookOf(
     "child.ipynb",
-    'import { runBesideAgentsMd } from "./examples/ch37-agent-core/no-agents-md.ts";\nconst run = await runBesideAgentsMd();\nconsole.log(JSON.stringify({ requests: run.requests, files: run.filesPresent }));',
+    'import { runBesideAgentsMd } from "./examples/ch37-agent-core/demonstrations/no-agents-md.ts";\nconst run = await runBesideAgentsMd();\nconsole.log(JSON.stringify({ requests: run.requests, files: run.filesPresent }));',
   );
   const outcome = await runNotebookFile(file, { write: true, timeoutMs: 300_000 });
   assert.equal(outcome.kind, "written", JSON.stringify(outcome, null, 2));

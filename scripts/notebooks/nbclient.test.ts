@@ -121,7 +121,7 @@ test("nbclient: a cell re-run after a project file changed, and a later cell usi
 
 test("nbclient: an uncaught StepFailed names step.ts and its line, with no kernel-internal frames", { skip }, () => {
   const [, failed] = plan([
-    { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/script.ts";' },
+    { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/support/script.ts";' },
     { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
   ]);
   assert.equal(failed!.status, "error");

@@ -5,7 +5,7 @@
 export const MAKE_AGENT_CELL = [
   'import { createModels, fauxAssistantMessage, fauxProvider } from "@earendil-works/pi-ai";',
   'import { makeResearchAgent } from "./examples/ch37-agent-core/research-agent.ts";',
-  'import { releaseCorpus } from "./examples/ch37-agent-core/corpus.ts";',
+  'import { releaseCorpus } from "./examples/ch37-agent-core/support/corpus.ts";',
   "const faux = fauxProvider();",
   "const models = createModels();",
   "models.setProvider(faux.provider);",

@@ -91,7 +91,7 @@ test("evidence names the port only where a listing the check ran goes through it
   // tool-concurrency.ts imports Type from pi-ai; scripts/chapter-tables/ch37/demo-tables.ts reaches research-agent.ts through a relative import.
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5), `2 overlapped${note}`);
   // book-event-names.ts imports no Pi module; listings-compile.ts type-checks, it runs no Pi code.
-  assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/book-event-names.ts")], PORT_1_5), "12 names");
+  assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/support/book-event-names.ts")], PORT_1_5), "12 names");
   assert.equal(withPortNote("0 diagnostics", [url("scripts/chapter-tables/ch37/listings-compile.ts")], PORT_1_5), "0 diagnostics");
   assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], undefined), "2 overlapped");
 });

@@ -79,7 +79,7 @@ export const CHAPTER_FOLDERS = ["examples/ch37-agent-core", "examples/ch38-typed
  * time, so where the release breaks them their claim fails on the loader's message.
  * (type-export.ts reads `Type` imported from pi-ai, as the chapter prints it.)
  */
-export const PRINTED_AS_IS: readonly string[] = ["examples/ch37-agent-core/type-export.ts"];
+export const PRINTED_AS_IS: readonly string[] = ["examples/ch37-agent-core/demonstrations/type-export.ts"];
 
 /**
  * The claims about the book's code as printed, not about Pi's behaviour: where a listing

@@ -1,12 +1,12 @@
 import type { AssistantMessage, Context, Message } from "@earendil-works/pi-ai";
-import { releaseCorpus } from "../../ch37-agent-core/corpus.ts";
+import { releaseCorpus } from "../../ch37-agent-core/support/corpus.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { NEXT_ACTION_SYSTEM, triageThenAct } from "../chaining.ts";
 import { checkCitations } from "../citation-check.ts";
 import { observedModels } from "../support/measure.ts";
 import { judgeAll } from "../parallel.ts";
 import { researchStep } from "../research-step.ts";
-import { lookup, submit, toolUse } from "../script.ts";
+import { lookup, submit, toolUse } from "../support/script.ts";
 
 // The rest of chapter 38, run against scripted models. main.ts prints these runs, the
 // tests assert on them and the ledger judges from them.

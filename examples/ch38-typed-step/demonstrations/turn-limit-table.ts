@@ -2,9 +2,9 @@ import type { AssistantMessage } from "@earendil-works/pi-ai";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../earlier-versions.ts";
 import { describeOutcome, measureStep, type StepRun } from "../support/measure.ts";
 import { step } from "../step.ts";
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS } from "../book-step.ts";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_TURNS } from "../support/book-step.ts";
 import type { StepFunction } from "../support/measure.ts";
-import { lookup, lookupTool, submit, times, toolUse } from "../script.ts";
+import { lookup, lookupTool, submit, times, toolUse } from "../support/script.ts";
 import { textTable } from "../../support/text-table.ts";
 
 /** The three versions of step(), in the order the chapter tells of them. */

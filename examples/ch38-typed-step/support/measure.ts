@@ -1,8 +1,8 @@
 import type { AssistantMessage, Context, FauxResponseStep, Message, Models, ToolResultMessage, TSchema } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../support/scripted.ts";
 import { StepFailed, type step, type StepFailure, type StepOptions } from "../step.ts";
-import { INPUT, SYSTEM, Verdict } from "../script.ts";
-import { SUBMIT } from "../book-step.ts";
+import { INPUT, SYSTEM, Verdict } from "./script.ts";
+import { SUBMIT } from "./book-step.ts";
 
 // Everything here is measured from outside step(): it is given a Models that sees every
 // request (with its context, tool results included) and every response. A listing needs no

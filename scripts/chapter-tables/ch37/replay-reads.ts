@@ -5,7 +5,7 @@ import { packageDir, PACKAGE_NAMES } from "../../toolchain/pin.ts";
 import { typescript } from "../../toolchain/typescript.ts";
 
 // The static half of ch37.types.replay-metadata-only: the core's shipped code, searched for
-// any read of `replay`. The runs themselves are the demonstration, ../replay-metadata.ts.
+// any read of `replay`. The runs themselves are the demonstration, examples/ch37-agent-core/demonstrations/replay-metadata.ts.
 
 /** A place in a dist file that reads a property named `replay`. */
 export interface ReplayRead {

@@ -1,5 +1,5 @@
 import { failedSubmits, measureStep, type StepOutcome } from "../../../examples/ch38-typed-step/support/measure.ts";
-import { submit, toolUse, Verdict } from "../../../examples/ch38-typed-step/script.ts";
+import { submit, toolUse, Verdict } from "../../../examples/ch38-typed-step/support/script.ts";
 import { step } from "../../../examples/ch38-typed-step/step.ts";
 
 /** A valid and an invalid submit in one batch, with the attempt budget at one. */

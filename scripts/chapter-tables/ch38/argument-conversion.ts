@@ -1,7 +1,7 @@
 import { Value } from "typebox/value";
-import { Submission } from "../../../examples/ch38-typed-step/script.ts";
+import { Submission } from "../../../examples/ch38-typed-step/support/script.ts";
 import { failedSubmits, measureStep } from "../../../examples/ch38-typed-step/support/measure.ts";
-import { submit, toolUse } from "../../../examples/ch38-typed-step/script.ts";
+import { submit, toolUse } from "../../../examples/ch38-typed-step/support/script.ts";
 import { step } from "../../../examples/ch38-typed-step/step.ts";
 
 /** What became of a submission the schema rejects as sent but the core can convert. */

@@ -82,7 +82,7 @@ function replayNeverSafe(): CheckResult {
 async function eventNames(): Promise<CheckResult> {
   // The book's list is a chapter module without Pi imports, so it loads against any release;
   // imported here, like every chapter module, only when the check runs.
-  const book: readonly string[] = (await import("../../../examples/ch37-agent-core/book-event-names.ts")).BOOK_EVENT_NAMES;
+  const book: readonly string[] = (await import("../../../examples/ch37-agent-core/support/book-event-names.ts")).BOOK_EVENT_NAMES;
   const declared = discriminantsOf("AgentEvent");
   const missing = book.filter((n) => !declared.includes(n));
   const extra = declared.filter((n) => !book.includes(n));
@@ -153,9 +153,9 @@ function boundsNotInPi(): CheckResult {
   );
 }
 
-const DEFAULT_STREAM_FN_TYPED = "examples/ch37-agent-core/default-stream-fn.fails-to-compile.ts";
+const DEFAULT_STREAM_FN_TYPED = "examples/ch37-agent-core/demonstrations/default-stream-fn.fails-to-compile.ts";
 compileLater([DEFAULT_STREAM_FN_TYPED]);
-const hostStreamFns = listingsOf(import.meta.url)(() => import("../../../examples/ch37-agent-core/host-stream-fns.ts"));
+const hostStreamFns = listingsOf(import.meta.url)(() => import("../../../examples/ch37-agent-core/demonstrations/host-stream-fns.ts"));
 
 /** A declared export whose sentence promises behaviour: the declaration, then a run of that behaviour. */
 async function exportedAndRun(declared: CheckResult, run: () => Promise<CheckResult>): Promise<CheckResult> {

@@ -1,3 +1,5 @@
+import type { CompileDiagnostic } from "../../toolchain/compile.ts";
+
 // Evidence is one line of measured facts. These build it from its parts, so a check says
 // what it measured and the joining is written once.
 
@@ -19,4 +21,10 @@ export function facts(...parts: readonly (string | false | undefined)[]): string
 /** "1 provider request", "2 provider requests". */
 export function requests(n: number): string {
   return `${n} provider request${n === 1 ? "" : "s"}`;
+}
+
+/** " (first: TS2322 file:line message)" for a compile's first diagnostic, or "" when it had none. */
+export function firstDiagnostic(diagnostics: readonly CompileDiagnostic[]): string {
+  const first = diagnostics[0];
+  return first === undefined ? "" : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${first.message.split("\n")[0]})`;
 }

@@ -1,7 +1,7 @@
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { facts, list } from "../evidence.ts";
-import { describeDiagnostic, withListingsAboutPi } from "./listings-compiled.ts";
+import { diagnosticsEvidence, withListingsAboutPi } from "./listings-compiled.ts";
 import { research } from "./research-runs.ts";
 
 // Guide 37, "What an Agent is made of": the stream function and the options it is handed.
@@ -19,7 +19,7 @@ export const agentPartsChecks: Check[] = [
         verdictOf(
           diagnostics.length === 0,
           `${file}${through} (streamFn: models.streamSimple.bind(models), initialState { systemPrompt, model, tools }): ` +
-            `${diagnostics.length} diagnostics${diagnostics.length ? `: ${diagnostics.map(describeDiagnostic).join("; ")}` : ""}`,
+            diagnosticsEvidence(diagnostics),
         ),
       ),
   },

@@ -2,7 +2,7 @@ import { notCheckable, qualified, verdictOf, type CheckResult } from "../../chec
 import { listingsOf } from "../../load-listing.ts";
 import { facts, list } from "../evidence.ts";
 
-const wirePayloads = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/wire-payloads.ts"));
+const wirePayloads = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/demonstrations/wire-payloads.ts"));
 
 /**
  * The book's case holds: whether every chat adapter of pi-ai lets the model tell an error

@@ -4,8 +4,8 @@ import { facts, list } from "../evidence.ts";
 
 // Guide 37, "What the host was doing for you": what the bare core does not do on its own.
 const listing = listingsOf(import.meta.url);
-const noAgentsMd = listing(() => import("../../../../examples/ch37-agent-core/no-agents-md.ts"));
-const unregisteredTools = listing(() => import("../../../../examples/ch37-agent-core/unregistered-tools.ts"));
+const noAgentsMd = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/no-agents-md.ts"));
+const unregisteredTools = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/unregistered-tools.ts"));
 
 /** The claims of "What the host was doing for you" that run code. */
 export const hostChecks: Check[] = [

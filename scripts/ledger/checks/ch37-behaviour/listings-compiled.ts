@@ -16,6 +16,10 @@ compileLater(CH37_TYPE_CHECKED);
 /** "TS2322 at line 4: <the message's last line>" */
 export const describeDiagnostic = (d: CompileDiagnostic) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`;
 
+/** "N diagnostics", then each one described, as a listing's compile evidence lists them. */
+export const diagnosticsEvidence = (diagnostics: readonly CompileDiagnostic[]) =>
+  `${diagnostics.length} diagnostics${diagnostics.length ? `: ${diagnostics.map(describeDiagnostic).join("; ")}` : ""}`;
+
 /** Runs a listing check when the install can be compiled against, or says why not. */
 export async function withListings(judge: (listings: ListingsCompile.ListingVerdicts) => CheckResult): Promise<CheckResult> {
   const listings = (await listingsCompile()).compileChapterListings();

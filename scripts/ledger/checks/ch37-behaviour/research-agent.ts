@@ -1,12 +1,12 @@
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { facts } from "../evidence.ts";
-import { describeDiagnostic, withListings } from "./listings-compiled.ts";
+import { diagnosticsEvidence, withListings } from "./listings-compiled.ts";
 
 // Guide 37, "The research agent": the chapter's listing, its lookup tool and its imports.
 const listing = listingsOf(import.meta.url);
-const lookupBounds = listing(() => import("../../../../examples/ch37-agent-core/lookup-bounds.ts"));
-const typeExport = listing(() => import("../../../../examples/ch37-agent-core/type-export.ts"));
+const lookupBounds = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/lookup-bounds.ts"));
+const typeExport = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/type-export.ts"));
 
 /** The claims of "The research agent" that run code. */
 export const researchAgentChecks: Check[] = [
@@ -16,7 +16,7 @@ export const researchAgentChecks: Check[] = [
     run: () =>
       withListings(({ researchAgent }) => {
         const all = researchAgent.diagnostics;
-        return verdictOf(all.length === 0, `${researchAgent.file}: ${all.length} diagnostics${all.length ? `: ${all.map(describeDiagnostic).join("; ")}` : ""}`);
+        return verdictOf(all.length === 0, `${researchAgent.file}: ${diagnosticsEvidence(all)}`);
       }),
   },
   {

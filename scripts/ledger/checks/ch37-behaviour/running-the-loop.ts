@@ -5,7 +5,7 @@ import { miss, research } from "./research-runs.ts";
 
 // Guide 37, "Running the loop": the research agent's transcript, requests and system message.
 const listing = listingsOf(import.meta.url);
-const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/preset-system-message.ts"));
+const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"));
 const systemMessage = listing(() => import("../../../../examples/ch37-agent-core/system-message.ts"));
 
 /** The claims of "Running the loop" that run code. */

@@ -1,4 +1,4 @@
-import type * as QueuesOnFailedEnd from "../../../../examples/ch37-agent-core/queues-on-failed-end.ts";
+import type * as QueuesOnFailedEnd from "../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts";
 import type * as Steering from "../../../../examples/ch37-agent-core/steering.ts";
 import { qualified, verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
@@ -7,7 +7,7 @@ import { facts, list, quoted } from "../evidence.ts";
 
 // Guide 37, "Steering and follow-up": when each queue delivers, in each mode, and on a failed end.
 const listing = listingsOf(import.meta.url);
-const queuesOnFailedEnd = listing(() => import("../../../../examples/ch37-agent-core/queues-on-failed-end.ts"));
+const queuesOnFailedEnd = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts"));
 const steering = listing(() => import("../../../../examples/ch37-agent-core/steering.ts"));
 
 type QueueRun = Steering.QueueRun;

@@ -8,12 +8,12 @@ import { describeDiagnostic, withListingsAboutPi } from "./listings-compiled.ts"
 
 // Guide 37, "Tools: AgentTool": what the core does with a tool's parameters, result and failure.
 const listing = listingsOf(import.meta.url);
-const paramsConversion = listing(() => import("../../../../examples/ch37-agent-core/params-conversion.ts"));
-const paramsValidation = listing(() => import("../../../../examples/ch37-agent-core/params-validation.ts"));
-const replayMetadata = listing(() => import("../../../../examples/ch37-agent-core/replay-metadata.ts"));
+const paramsConversion = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/params-conversion.ts"));
+const paramsValidation = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/params-validation.ts"));
+const replayMetadata = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/replay-metadata.ts"));
 const replayReads = listing(() => import("../../../chapter-tables/ch37/replay-reads.ts"));
 const structuredContent = listing(() => import("../../../../examples/ch37-agent-core/structured-content.ts"));
-const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/tool-details.ts"));
+const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/tool-details.ts"));
 const toolFailures = listing(() => import("../../../../examples/ch37-agent-core/tool-failures.ts"));
 
 const failures = once(async () => (await toolFailures()).runToolFailures());

@@ -4,11 +4,11 @@ import { PACKAGE_NAMES } from "../../../toolchain/pin.ts";
 import { qualified, verdictOf, type Check, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
-import { facts, requests } from "../evidence.ts";
+import { facts, firstDiagnostic, requests } from "../evidence.ts";
 import { outcomeOf, rowRun, stepHarness, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The shape of step()": the listing, its defaults, its failure kinds and its guards.
-const thirdOutcomes = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/third-outcomes.ts"));
+const thirdOutcomes = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/third-outcomes.ts"));
 
 const STEP_LISTING = ["step.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
 compileLater(STEP_LISTING);
@@ -23,12 +23,11 @@ export const shapeChecks: Check[] = [
     async run(): Promise<CheckResult> {
       const { core, dirs } = installedPi();
       const diagnostics = compileFiles(STEP_LISTING, dirs);
-      const first = diagnostics[0];
       return verdictOf(
         diagnostics.length === 0,
         `${STEP_LISTING.map((f) => f.split("/").at(-1)).join(", ")} against ${PACKAGE_NAMES.core} ${core} declarations: ` +
           `${diagnostics.length} diagnostics` +
-          (first === undefined ? "" : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${first.message.split("\n")[0]})`),
+          firstDiagnostic(diagnostics),
       );
     },
   },

@@ -9,7 +9,7 @@ import { facts, requests } from "../evidence.ts";
 // step(), its table and the scenarios the sections' checks share: each measured once.
 const listing = listingsOf(import.meta.url);
 const step = listing(() => import("../../../../examples/ch38-typed-step/step.ts"));
-const bookStep = listing(() => import("../../../../examples/ch38-typed-step/book-step.ts"));
+const bookStep = listing(() => import("../../../../examples/ch38-typed-step/support/book-step.ts"));
 const measure = listing(() => import("../../../../examples/ch38-typed-step/support/measure.ts"));
 const stepTable = listing(() => import("../../../../examples/ch38-typed-step/step-table.ts"));
 const tableRunner = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/table-runs.ts"));

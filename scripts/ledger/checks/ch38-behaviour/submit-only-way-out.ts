@@ -1,4 +1,4 @@
-import type * as AbortStreamFn from "../../../../examples/ch38-typed-step/abort-stream-fn.ts";
+import type * as AbortStreamFn from "../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts";
 import { qualified, verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { facts } from "../evidence.ts";
@@ -7,7 +7,7 @@ import { boundAborts, conditions, malformed, outcomeOf, rowRun, stepHarness } fr
 // Recipe, "How it works: submit is the only way out": validation, terminate and abort.
 const listing = listingsOf(import.meta.url);
 const argumentConversion = listing(() => import("../../../chapter-tables/ch38/argument-conversion.ts"));
-const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/abort-stream-fn.ts"));
+const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts"));
 
 /** The claims of "How it works: submit is the only way out" that run code. */
 export const submitOnlyWayOutChecks: Check[] = [

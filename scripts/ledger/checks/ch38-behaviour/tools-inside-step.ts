@@ -2,11 +2,11 @@ import { compileLater } from "../../../toolchain/compile.ts";
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
-import { facts, requests } from "../evidence.ts";
+import { facts, firstDiagnostic, requests } from "../evidence.ts";
 import { compileAboutPi } from "../../../port/compile-ported.ts";
 
 // Guide 38, "Tools inside a step": step() with extra tools, typed and bounded.
-const researchStepBounds = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/research-step-bounds.ts"));
+const researchStepBounds = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/research-step-bounds.ts"));
 
 const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
 compileLater([RESEARCH_STEP]);
@@ -32,7 +32,7 @@ export const toolsInsideStepChecks: Check[] = [
         diagnostics.length === 0 && JSON.stringify(book.value) === JSON.stringify({ verdict: "supported", citations: ["notes-1"] }) && bounded,
         facts(
           `research-step.ts (extraTools: [lookupEvidence(corpus)]) compiles${port === undefined ? "" : ` through ${port.name}`} with ${diagnostics.length} diagnostics` +
-            (diagnostics[0] === undefined ? "" : ` (first: TS${diagnostics[0].code} ${diagnostics[0].file ?? ""}:${diagnostics[0].line ?? "?"} ${diagnostics[0].message.split("\n")[0]})`),
+            firstDiagnostic(diagnostics),
           `lookup then submit: ${JSON.stringify(book.value)} after ${requests(book.providerRequests)}`,
           ...runs.map((r) => `${r.name}: ${r.outcome} after ${requests(r.providerRequests)}, ${r.lookups} lookups, ${r.failedSubmits} attempts counted`),
         ),

@@ -1,4 +1,4 @@
-import type * as MaxTurnsSweep from "../../../../examples/ch38-typed-step/max-turns-sweep.ts";
+import type * as MaxTurnsSweep from "../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts";
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { facts } from "../evidence.ts";
@@ -6,8 +6,8 @@ import { rowEvidence, rowRun, stepHarness, tableCheck } from "./step-runs.ts";
 
 // Guide 38: the turn bound, its request count, and the failures it meets on the last turn.
 const listing = listingsOf(import.meta.url);
-const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/last-turn-failure.ts"));
-const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/max-turns-sweep.ts"));
+const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"));
+const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
 
 /** A failed or aborted request classified as another kind: the last allowed turn. */
 async function lastTurnCounterexample(stopReason: "error" | "aborted"): Promise<string | undefined> {

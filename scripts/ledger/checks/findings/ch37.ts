@@ -1,15 +1,15 @@
-import type * as ThrowingListener from "../../../../examples/ch37-agent-core/throwing-listener.ts";
+import type * as ThrowingListener from "../../../../examples/ch37-agent-core/demonstrations/throwing-listener.ts";
 import { qualified, verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { facts } from "../evidence.ts";
 
 // Chapter 37's findings: what the core does that the book does not say.
 const listing = listingsOf(import.meta.url);
-const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/preset-system-message.ts"));
-const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/tool-details.ts"));
-const throwingListener = listing(() => import("../../../../examples/ch37-agent-core/throwing-listener.ts"));
-const queuesOnFailedEnd = listing(() => import("../../../../examples/ch37-agent-core/queues-on-failed-end.ts"));
-const caseMappedExcerptDemo = listing(() => import("../../../../examples/ch37-agent-core/case-mapped-excerpt-demo.ts"));
+const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"));
+const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/tool-details.ts"));
+const throwingListener = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/throwing-listener.ts"));
+const queuesOnFailedEnd = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts"));
+const caseMappedExcerptDemo = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/case-mapped-excerpt-demo.ts"));
 
 /** The companion's findings about chapter 37 (chapters/findings.tsv). */
 export const ch37FindingChecks: Check[] = [

@@ -6,11 +6,11 @@ import { facts } from "../evidence.ts";
 const listing = listingsOf(import.meta.url);
 const argumentConversion = listing(() => import("../../../chapter-tables/ch38/argument-conversion.ts"));
 const abortDiscardsValid = listing(() => import("../../../chapter-tables/ch38/abort-discards-valid.ts"));
-const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/max-turns-sweep.ts"));
-const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/abort-stream-fn.ts"));
-const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/last-turn-failure.ts"));
+const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
+const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts"));
+const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"));
 const turnLimitTable = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
-const stepFailedName = listing(() => import("../../../../examples/ch38-typed-step/step-failed-name.ts"));
+const stepFailedName = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/step-failed-name.ts"));
 
 /** The companion's findings about chapter 38 (chapters/findings.tsv). */
 export const ch38FindingChecks: Check[] = [

@@ -1,9 +1,9 @@
 import { Agent } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence } from "./research-agent.ts";
-import { recordingStreamFn } from "./counting-stream-fn.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { lookupEvidence } from "../research-agent.ts";
+import { recordingStreamFn } from "../counting-stream-fn.ts";
 
 const FOLLOW_UP = "Follow-up: now check the installer.";
 

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contentText, fauxAssistantMessage, fauxToolCall, type Message } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { makeResearchAgent } from "./research-agent.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { makeResearchAgent } from "../research-agent.ts";
 
 /** The coding agent's built-in tools the research agent was not given. */
 export const UNREGISTERED = ["bash", "edit", "write"] as const;

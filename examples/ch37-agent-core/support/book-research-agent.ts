@@ -1,4 +1,4 @@
-import { lookupEvidence } from "./research-agent.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 // What the book states about its research agent: the strings, bounds and shapes that tests
 // and demonstrations compare the listing (research-agent.ts, or a reader's copy) against.

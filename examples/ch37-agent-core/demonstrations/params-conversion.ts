@@ -1,10 +1,10 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { Value } from "typebox/value";
-import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { LookupParams, type LookupDetails } from "./book-research-agent.ts";
-import { lookupEvidence } from "./research-agent.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { LookupParams, type LookupDetails } from "../support/book-research-agent.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 /** Arguments the schema rejects as sent, and what execute received for them. */
 export interface ConversionRun {

@@ -1,7 +1,7 @@
 import { Agent, type StreamFn } from "@earendil-works/pi-agent-core";
 import type { Models } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { lookup, lookupTool, times, toolUse } from "./script.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { lookup, lookupTool, times, toolUse } from "../support/script.ts";
 
 /** Which stream function the Agent was given. */
 export type StreamFnKind = "models" | "forwards-signal" | "drops-signal";

@@ -1,4 +1,4 @@
-import type { Corpus } from "./research-agent.ts";
+import type { Corpus } from "../research-agent.ts";
 
 /** A small release-notes corpus for the demonstrations; the texts are invented. */
 export const releaseCorpus: Corpus = {

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
-import { scriptedModels } from "../support/scripted.ts";
-import { INPUT, prose, SYSTEM, Verdict } from "./script.ts";
-import { step, StepFailed } from "./step.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { INPUT, prose, SYSTEM, Verdict } from "../support/script.ts";
+import { step, StepFailed } from "../step.ts";
 
 // A finding beside the book's StepFailed (ch38.found.step-failed-name): the book's class
 // leaves `name` at "Error", so a log line or a stack trace calls a failed step an Error.

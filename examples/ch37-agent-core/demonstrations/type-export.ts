@@ -1,5 +1,5 @@
 import { Type } from "@earendil-works/pi-ai";
-import { LookupParams } from "./book-research-agent.ts";
+import { LookupParams } from "../support/book-research-agent.ts";
 
 /** What `Type`, imported from pi-ai as the chapter's listing does, is at run time. */
 export interface TypeExportRun {

@@ -1,6 +1,6 @@
 import { contentText } from "@earendil-works/pi-ai";
-import { OMITTED_LINE } from "./book-research-agent.ts";
-import { lookupEvidence } from "./research-agent.ts";
+import { OMITTED_LINE } from "../support/book-research-agent.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 /** What the tool returned for more matches than it shows, each in a long text. */
 export interface LookupBoundsRun {

@@ -1,6 +1,6 @@
-import { measureStep } from "./support/measure.ts";
-import { lookup, lookupTool, submit, times, toolUse } from "./script.ts";
-import { step } from "./step.ts";
+import { measureStep } from "../support/measure.ts";
+import { lookup, lookupTool, submit, times, toolUse } from "../support/script.ts";
+import { step } from "../step.ts";
 
 /** The book's fixed case at one maxTurns: submit batched with a lookup every turn. */
 export interface MaxTurnsRun {

@@ -1,4 +1,4 @@
-import { CONTEXT_BEFORE, EXCERPT_LENGTH } from "./book-research-agent.ts";
+import { CONTEXT_BEFORE, EXCERPT_LENGTH } from "../support/book-research-agent.ts";
 
 // The companion's excerpt, a finding beside the book's (ch37.found.case-mapped-excerpt):
 // the match is found in the lower-cased text, as the book finds it, then mapped back to the

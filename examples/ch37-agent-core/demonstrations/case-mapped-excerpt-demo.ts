@@ -1,6 +1,6 @@
 import { contentText } from "@earendil-works/pi-ai";
 import { caseMappedExcerpt } from "./case-mapped-excerpt.ts";
-import { lookupEvidence } from "./research-agent.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 /** One text, looked up by the book's tool and by the companion's excerpt. */
 export interface ExcerptComparison {

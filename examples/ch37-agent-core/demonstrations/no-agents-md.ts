@@ -7,11 +7,11 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
-import { preloadPiBefore } from "../support/preload-pi.ts";
-import { scriptedModels } from "../support/scripted.ts";
-import { recordingStreamFn, type RecordedRequest } from "./counting-stream-fn.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { makeResearchAgent } from "./research-agent.ts";
+import { preloadPiBefore } from "../../support/preload-pi.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { recordingStreamFn, type RecordedRequest } from "../counting-stream-fn.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { makeResearchAgent } from "../research-agent.ts";
 
 /** Whether anything from the working directory's resource files reached a request. */
 export interface ResourceDiscoveryRun {
@@ -84,7 +84,7 @@ export async function runBesideAgentsMd(): Promise<ResourceDiscoveryRun> {
   const dir = mkdtempSync(join(tmpdir(), "ch37-agents-md-"));
   try {
     for (const [name, text] of Object.entries(RESOURCES)) writeFileSync(join(dir, name), `${text}\n`);
-    const child = fileURLToPath(new URL("./demonstrations/no-agents-md.child.ts", import.meta.url));
+    const child = fileURLToPath(new URL("./no-agents-md.child.ts", import.meta.url));
     const flags = loaderFlags();
     const { stdout } = await promisify(execFile)(process.execPath, [...preloadPiBefore(flags), ...flags, child], { cwd: dir });
     const run = JSON.parse(stdout) as RecordedRun;

@@ -1,6 +1,6 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, type Context, Type } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
+import { scriptedModels } from "../../support/scripted.ts";
 import { capturePayload, chatApis } from "./wire-payloads.ts";
 
 /** A value that appears only in a result's details, so finding it anywhere is unambiguous. */

@@ -1,9 +1,9 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, type ToolCall } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { RESEARCH_PROMPT, type LookupDetails, type LookupParams } from "./book-research-agent.ts";
-import { lookupEvidence } from "./research-agent.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { RESEARCH_PROMPT, type LookupDetails, type LookupParams } from "../support/book-research-agent.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 /** One scripted call's arguments and what became of them. */
 export interface ArgumentOutcome {

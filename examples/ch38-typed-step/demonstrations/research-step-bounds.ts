@@ -1,10 +1,10 @@
-import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
-import { lookupEvidence } from "../ch37-agent-core/research-agent.ts";
-import { CLAIM, researchDemo } from "./demonstrations/step-demos.ts";
-import { describeOutcome, failedSubmits, measureStep } from "./support/measure.ts";
-import { CitedVerdict } from "./research-step.ts";
-import { lookup, submit, times, toolUse } from "./script.ts";
-import { step } from "./step.ts";
+import { releaseCorpus } from "../../ch37-agent-core/support/corpus.ts";
+import { lookupEvidence } from "../../ch37-agent-core/research-agent.ts";
+import { CLAIM, researchDemo } from "./step-demos.ts";
+import { describeOutcome, failedSubmits, measureStep } from "../support/measure.ts";
+import { CitedVerdict } from "../research-step.ts";
+import { lookup, submit, times, toolUse } from "../support/script.ts";
+import { step } from "../step.ts";
 
 /** One bounded run of a research step: the options, what the model did, how it ended. */
 export interface BoundedResearchRun {

@@ -1,7 +1,7 @@
 import type { Models } from "@earendil-works/pi-ai";
-import { measureStep, type StepOutcome } from "./support/measure.ts";
-import { lookup, lookupTool, submit, toolUse } from "./script.ts";
-import { step } from "./step.ts";
+import { measureStep, type StepOutcome } from "../support/measure.ts";
+import { lookup, lookupTool, submit, toolUse } from "../support/script.ts";
+import { step } from "../step.ts";
 
 /** One way of calling step() and how it ended. */
 export interface OutcomeCase {

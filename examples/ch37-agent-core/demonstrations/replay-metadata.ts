@@ -1,6 +1,6 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, Type } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
+import { scriptedModels } from "../../support/scripted.ts";
 
 /** The three ways a tool can declare replay: the field left out, "never" and "safe". */
 export const REPLAY_VALUES = [undefined, "never", "safe"] as const;

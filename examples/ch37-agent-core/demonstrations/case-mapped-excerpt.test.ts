@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { CONTEXT_BEFORE } from "./book-research-agent.ts";
+import { CONTEXT_BEFORE } from "../support/book-research-agent.ts";
 import { caseMappedExcerpt } from "./case-mapped-excerpt.ts";
 import { compareExcerpts } from "./case-mapped-excerpt-demo.ts";
 

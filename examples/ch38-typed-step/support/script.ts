@@ -1,6 +1,6 @@
 import { fauxAssistantMessage, fauxToolCall, Type, type AssistantMessage, type Static, type ToolCall } from "@earendil-works/pi-ai";
-import { lookupEvidence } from "../ch37-agent-core/research-agent.ts";
-import { releaseCorpus } from "../ch37-agent-core/corpus.ts";
+import { lookupEvidence } from "../../ch37-agent-core/research-agent.ts";
+import { releaseCorpus } from "../../ch37-agent-core/support/corpus.ts";
 import { SUBMIT } from "./book-step.ts";
 
 // Builders for scripted model responses, so a scenario reads as the conversation it is.

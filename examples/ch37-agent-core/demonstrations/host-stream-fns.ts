@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, setDefaultStreamFn, streamProxy, type AgentOptions } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { recordingStreamFn } from "./counting-stream-fn.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { recordingStreamFn } from "../counting-stream-fn.ts";
 
 /** Two Agents built without a streamFn after the host registered a default. */
 export interface DefaultStreamFnRun {

@@ -1,6 +1,6 @@
-import { describeOutcome, measureStep } from "./support/measure.ts";
-import { abortedResponse, failedRequest, lookup, lookupTool, toolUse } from "./script.ts";
-import { step } from "./step.ts";
+import { describeOutcome, measureStep } from "../support/measure.ts";
+import { abortedResponse, failedRequest, lookup, lookupTool, toolUse } from "../support/script.ts";
+import { step } from "../step.ts";
 
 /** A failed or aborted request, with no value stored, on turn `failsOnTurn` of `maxTurns`. */
 export interface LastTurnFailureRun {

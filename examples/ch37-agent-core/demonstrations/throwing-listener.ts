@@ -1,8 +1,8 @@
 import { Agent } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence } from "./research-agent.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 /** What a listener that throws does to a run: the first of two listeners throws at `throwsAt` events. */
 export interface ThrowingListenerRun {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { bookMessages } from "./book-step.ts";
+import { bookMessages } from "../support/book-step.ts";
 import { compareStepFailedNames } from "./step-failed-name.ts";
 
 test("ch38.found.step-failed-name: the book's StepFailed logs as Error (inspect adds the class in brackets); with its name set it logs as StepFailed", async () => {

@@ -1,8 +1,8 @@
 import { Agent } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage, getSystemMessageText, type Message } from "@earendil-works/pi-ai";
-import { scriptedModels } from "../support/scripted.ts";
-import { releaseCorpus } from "./corpus.ts";
-import { lookupEvidence } from "./research-agent.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { releaseCorpus } from "../support/corpus.ts";
+import { lookupEvidence } from "../research-agent.ts";
 
 const PROMPT = "Research the claim with lookup_evidence.";
 const PRESET = "An earlier system message, restored with the history.";
