@@ -43,7 +43,7 @@ test("verdicts at the pin: a run with a crashed check stands for nothing and nam
 });
 
 test("verdicts at the pin: written when a verdict changed, naming it; left untouched when only evidence changed", () => {
-  const path = join(mkdtempSync(join(tmpdir(), "pin-verdicts-")), "verdicts-at-pin.json");
+  const path = join(mkdtempSync(join(tmpdir(), "verdicts-at-pin-")), "verdicts-at-pin.json");
   const first = pinVerdictsOf(json) as PinVerdicts;
   assert.deepEqual([writePinVerdictsIfChanged(first, path)].map((w) => [w.written, w.created]), [[true, true]]);
   const before = statSync(path).mtimeMs;

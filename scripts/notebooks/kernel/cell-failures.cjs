@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Decides whether a cell failed and why, and tells the client in the execute_reply.
 // tslab 1.0.22 replies a bare `status: "error"` for a type error and a throw alike, and
@@ -15,19 +16,30 @@ const { withReadableStack } = require("./stack-traces.cjs");
 const SETTLE_MS = 5;
 
 /**
+ * The Jupyter error fields of a failed cell, in its execute_reply and iopub `error`.
+ * @typedef {{ ename: string, evalue: string, traceback: string[] }} Failure
+ */
+
+/**
  * Tracks the cell being executed. `names` are the ename values the runner reads
  * (contract.json): a type error and an escaped error have fixed names; a throw keeps the
  * thrown error's own name.
+ * @param {{ typeErrorName: string, escapedErrorName: string }} names
  */
 function createCellFailures(names) {
   let cell = freshCell();
   let anyCellStarted = false;
 
+  /** @returns {{ typeErrors: boolean, thrown: unknown, hasThrown: boolean, escaped: string[] }} */
   function freshCell() {
     return { typeErrors: false, thrown: undefined, hasThrown: false, escaped: [] };
   }
 
-  /** Called by the process handlers; the text goes to the current cell's stderr. */
+  /**
+   * Called by the process handlers; the text goes to the current cell's stderr.
+   * @param {string} how
+   * @param {unknown} reason
+   */
   function escaped(how, reason) {
     const where = anyCellStarted ? "the cell" : "the kernel before any cell ran";
     cell.escaped.push(`${how} escaped ${where}`);
@@ -35,6 +47,10 @@ function createCellFailures(names) {
     console.error(`${names.escapedErrorName}: ${how} escaped ${where}: ${inspect(withReadableStack(reason))}`);
   }
 
+  /**
+   * @param {import("tslab/dist/executor").Executor} executor
+   * @returns {import("tslab/dist/executor").Executor}
+   */
   function withFailureTracking(executor) {
     return {
       ...executor,
@@ -48,6 +64,10 @@ function createCellFailures(names) {
     };
   }
 
+  /**
+   * @param {import("tslab/dist/converter").Converter} converter
+   * @returns {import("tslab/dist/converter").Converter}
+   */
   function withTypeErrorTracking(converter) {
     return {
       ...converter,
@@ -59,10 +79,15 @@ function createCellFailures(names) {
     };
   }
 
-  /** The executor prints a throw with console.error(e) and diagnostics with a format string. */
+  /**
+   * The executor prints a throw with console.error(e) and diagnostics with a format string.
+   * @param {import("tslab/dist/executor").ConsoleInterface} console
+   * @returns {import("tslab/dist/executor").ConsoleInterface}
+   */
   function withThrowTracking(console) {
     return {
       log: console.log,
+      /** @param {unknown[]} args */
       error(...args) {
         if (!cell.typeErrors && !cell.hasThrown && args.length === 1) {
           cell.thrown = withReadableStack(args[0]);
@@ -79,6 +104,7 @@ function createCellFailures(names) {
    * client shows the traceback, or `ename: evalue` when it is empty: a throw's traceback
    * is the error as Node prints it (stack at the .ts lines, its own properties, its
    * cause); a type error's diagnostics and an escaped error are already on stderr.
+   * @returns {Failure}
    */
   function describeFailure() {
     if (cell.typeErrors) {

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // A cell's type-check and compile, kept across kernel starts, as `tsc --incremental`
 // keeps its build info. Opening a chapter notebook and running its first reader cell
@@ -10,13 +11,32 @@
 // options, kernel code, installed packages (package-lock.json) and examples/ files
 // (`fingerprint`): any change means a fresh check, never a stale pass.
 
+/**
+ * A stored conversion: the cell's ES module emit (named `cellName` when it was made),
+ * what tslab's executor needs to run it, and every project file it reaches with the hash
+ * of its text and its own ES module emit.
+ * @typedef {{
+ *   esm: string,
+ *   cellName: string,
+ *   hasToplevelAwait: boolean,
+ *   lastExpressionVar: string | undefined,
+ *   files: ReachedFile[],
+ * }} Entry
+ */
+/** @typedef {{ fileName: string, hash: string, esm: string }} ReachedFile */
+
 const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 
+/** @param {string | Buffer} text */
 const sha256 = (text) => crypto.createHash("sha256").update(text).digest("hex");
 
-/** The files under `dir` (recursively) whose names end in one of `extensions`, sorted. */
+/**
+ * The files under `dir` (recursively) whose names end in one of `extensions`, sorted.
+ * @param {string} dir
+ * @param {string[]} extensions
+ */
 function filesUnder(dir, extensions) {
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -30,6 +50,7 @@ function filesUnder(dir, extensions) {
  * What every stored conversion depends on besides its cells and reached files: the
  * TypeScript version and options, the kernel's own code, the installed packages and the
  * project's example files (a global declaration in one could change any cell's check).
+ * @param {{ ts: { version: string }, options: import("typescript").CompilerOptions, projectRoot: string, kernelDir: string }} inputs
  */
 function fingerprintOf({ ts, options, projectRoot, kernelDir }) {
   // PI_COMPANION_LISTINGS chooses which listings the kernel compiles (reader-listings.test.ts).
@@ -49,12 +70,19 @@ function fingerprintOf({ ts, options, projectRoot, kernelDir }) {
   return sha256(parts.join("\n")).slice(0, 32);
 }
 
-/** The key of a cell run after the cells whose chain key is `previousKey` (the empty string for none). */
+/**
+ * The key of a cell run after the cells whose chain key is `previousKey` (the empty string for none).
+ * @param {string} previousKey
+ * @param {string} src
+ */
 function chainKeyOf(previousKey, src) {
   return sha256(`${previousKey}\0${src}`);
 }
 
-/** The hash of a file's text as the cache records it, or undefined when it cannot be read. */
+/**
+ * The hash of a file's text as the cache records it, or undefined when it cannot be read.
+ * @param {string} fileName
+ */
 function fileHash(fileName) {
   try {
     return sha256(fs.readFileSync(fileName, "utf8"));
@@ -68,12 +96,19 @@ function fileHash(fileName) {
  * unchanged, or undefined; `store(key, entry)` writes one (temporary name, then rename,
  * so a kernel killed mid-write leaves no half entry). Stores of other fingerprints are
  * removed on the first write, so the cache holds one version of the project.
+ * @param {string} dir
+ * @param {string} fingerprint
  */
 function createConversionCache(dir, fingerprint) {
   const here = path.join(dir, fingerprint);
   let pruned = false;
   return {
+    /**
+     * @param {string} key
+     * @returns {Entry | undefined}
+     */
     lookup(key) {
+      /** @type {Entry} */
       let entry;
       try {
         entry = JSON.parse(fs.readFileSync(path.join(here, `${key}.json`), "utf8"));
@@ -82,6 +117,10 @@ function createConversionCache(dir, fingerprint) {
       }
       return entry.files.every((file) => fileHash(file.fileName) === file.hash) ? entry : undefined;
     },
+    /**
+     * @param {string} key
+     * @param {Entry} entry
+     */
     store(key, entry) {
       try {
         if (!pruned) {
@@ -107,10 +146,13 @@ const INLINE_MAP = /(\/\/# sourceMappingURL=data:application\/json;base64,)([A-Z
 /**
  * A stored cell's ES module for the cell it now is: its inline source map names the cell
  * file it was emitted as (`__tslab_cell_3__`), which this kernel numbers anew.
+ * @param {string} esm
+ * @param {string} from
+ * @param {string} to
  */
 function renamedCellEsm(esm, from, to) {
   if (from === to) return esm;
-  return esm.replace(INLINE_MAP, (_whole, head, map, tail) => {
+  return esm.replace(INLINE_MAP, (/** @type {string} */ _whole, /** @type {string} */ head, /** @type {string} */ map, /** @type {string} */ tail) => {
     const renamed = Buffer.from(map, "base64").toString("utf8").replaceAll(from, to);
     return `${head}${Buffer.from(renamed, "utf8").toString("base64")}${tail}`;
   });

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The kernel's converter: type-checks a cell and compiles it, and the project files it
 // imports, to the CommonJS tslab's executor runs. It stands in for tslab 1.0.22's own
@@ -26,9 +27,29 @@ const { namedCellCode } = require("./stack-traces.cjs");
 const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
 const { chainKeyOf, createConversionCache, fingerprintOf, renamedCellEsm, sha256 } = require("./conversion-cache.cjs");
 
+/** @typedef {import("./typescript-internals.js").TypeScript} TypeScript */
+/** @typedef {import("./typescript-internals.js").CellFile} CellFile */
+/** @typedef {import("./typescript-internals.js").Program} Program */
+/** @typedef {import("typescript").SourceFile} SourceFile */
+/** @typedef {import("typescript").Node} Node */
+/** @typedef {import("tslab/dist/converter").ConvertResult} ConvertResult */
+/** @typedef {import("tslab/dist/converter").Diagnostic} KernelDiagnostic */
+/** @typedef {import("./conversion-cache.cjs").ReachedFile} ReachedFile */
+
+/**
+ * The converter the kernel gives tslab's executor. Its inspect() answers in the shape
+ * tslab's inspect reply reads (cell-completion.cjs), not a full QuickInfo.
+ * @typedef {Omit<import("tslab/dist/converter").Converter, "inspect"> & { inspect(prevDecl: string, src: string, position: number): ReturnType<typeof inspectInCell> }} KernelConverter
+ */
+
 const CELL_PREFIX = "__tslab_cell_";
 
-/** tslab's compiler options (less `declaration`: tsc does not report declaration errors), with the project's laid over them. */
+/**
+ * tslab's compiler options (less `declaration`: tsc does not report declaration errors), with the project's laid over them.
+ * @param {TypeScript} ts
+ * @param {string} projectRoot
+ * @returns {import("typescript").CompilerOptions}
+ */
 function kernelCompilerOptions(ts, projectRoot) {
   return {
     // ESNext keeps dynamic import() and top-level await; the executor gets CommonJS from
@@ -53,6 +74,8 @@ function kernelCompilerOptions(ts, projectRoot) {
 /**
  * The project files a notebook may import: examples/ as tsconfig.json includes it, less
  * its tests (a cell importing one still works, at the cost of a new program).
+ * @param {TypeScript} ts
+ * @param {string} projectRoot
  */
 function projectRootFiles(ts, projectRoot) {
   return ts.sys
@@ -64,9 +87,15 @@ function projectRootFiles(ts, projectRoot) {
 // later does not cost a new checker.
 const SEED_PACKAGES = ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "@earendil-works/pi-ai/models", "typebox", "tslab"];
 
-/** Every module specifier in `file` (its string literal): imports, exports, dynamic import(), import types. */
+/**
+ * Every module specifier in `file` (its string literal): imports, exports, dynamic import(), import types.
+ * @param {TypeScript} ts
+ * @param {SourceFile} file
+ */
 function moduleSpecifierLiterals(ts, file) {
+  /** @type {import("typescript").StringLiteralLike[]} */
   const found = [];
+  /** @param {Node} node */
   function visit(node) {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push(node.moduleSpecifier);
@@ -83,7 +112,11 @@ function moduleSpecifierLiterals(ts, file) {
   return found;
 }
 
-/** Every module specifier in `file`: imports, exports, dynamic import(), import types. */
+/**
+ * Every module specifier in `file`: imports, exports, dynamic import(), import types.
+ * @param {TypeScript} ts
+ * @param {SourceFile} file
+ */
 function moduleSpecifiers(ts, file) {
   return moduleSpecifierLiterals(ts, file).map((literal) => literal.text);
 }
@@ -91,6 +124,9 @@ function moduleSpecifiers(ts, file) {
 /**
  * A cell's source file as the checker expects a program's files to be: bound, and with
  * the `imports` a program records (printing a type from a module reads them).
+ * @param {TypeScript} ts
+ * @param {CellFile} cell
+ * @param {import("typescript").CompilerOptions} options
  */
 function bindCell(ts, cell, options) {
   cell.imports = moduleSpecifierLiterals(ts, cell);
@@ -100,9 +136,14 @@ function bindCell(ts, cell, options) {
   return cell;
 }
 
-/** Whether `file` awaits outside any function: tslab then runs it in an async wrapper. */
+/**
+ * Whether `file` awaits outside any function: tslab then runs it in an async wrapper.
+ * @param {TypeScript} ts
+ * @param {SourceFile} file
+ */
 function hasTopLevelAwait(ts, file) {
   let found = false;
+  /** @param {Node} node */
   function visit(node) {
     if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
     if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier !== undefined)) {
@@ -124,20 +165,32 @@ function hasTopLevelAwait(ts, file) {
  * With `cacheDir`, a cell that converted cleanly in an earlier kernel, after the same
  * cells and with the same files, is taken from there (conversion-cache.cjs), and the
  * program is built only when a cell is not (or for completion).
+ * @param {{
+ *   ts: typeof import("typescript"),
+ *   projectRoot: string,
+ *   toCommonJs: (js: string) => string,
+ *   tslabConverter: () => import("tslab/dist/converter").Converter,
+ *   cacheDir?: string,
+ * }} settings
+ * @returns {KernelConverter}
  */
-function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir }) {
+function createConverter(settings) {
+  const { projectRoot, toCommonJs, tslabConverter, cacheDir } = settings;
+  const ts = /** @type {TypeScript} */ (settings.ts);
   const options = kernelCompilerOptions(ts, projectRoot);
   const cache = cacheDir === undefined ? undefined : createConversionCache(cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
+  /** @type {import("typescript").CompilerHost} */
   const host = ts.createCompilerHost(options);
   // A reader's listings (PI_COMPANION_LISTINGS) are read in place of ours, under our names.
   const replaced = readerListings(projectRoot);
   const readFile = host.readFile.bind(host);
-  host.readFile = (fileName) => readFile(replaced.get(fileName) ?? fileName);
+  host.readFile = (/** @type {string} */ fileName) => readFile(replaced.get(fileName) ?? fileName);
   // As tsc does: JSDoc is parsed only where it can make a type error (JavaScript files),
   // which spares most of the parse of Pi's provider SDKs' declarations.
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   // Source files by name, kept across programs; a file is read again when it changes.
-  const files = new Map(); // fileName -> { sourceFile, mtimeMs, size }
+  /** @type {Map<string, { sourceFile: SourceFile, mtimeMs: number, size: number }>} */
+  const files = new Map();
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const known = files.get(fileName);
@@ -148,6 +201,10 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
   };
   // No resolution cache: a file a reader creates after a cell failed to import it is
   // found when the cell runs again.
+  /**
+   * @param {string} specifier
+   * @param {string} containingFile
+   */
   const resolve = (specifier, containingFile) => ts.resolveModuleName(specifier, containingFile, options, host);
 
   const roots = new Set(projectRootFiles(ts, projectRoot));
@@ -156,19 +213,28 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     if (resolved !== undefined) roots.add(resolved.resolvedFileName);
   }
 
-  const cellResolutions = new Map(); // cell path -> Map(specifier -> resolution)
-  // declOutput token -> { chainKey, src, previous (token), file (its SourceFile, made when the checker needs it) }
+  /** @type {Map<string, Map<string, import("typescript").ResolvedModuleWithFailedLookupLocations>>} cell path -> specifier -> resolution */
+  const cellResolutions = new Map();
+  /**
+   * declOutput token -> the cell's chain key, text, previous cell's token, and its source
+   * file (made when the checker needs it).
+   * @type {Map<string, { chainKey: string, src: string, previous: string, file?: CellFile }>}
+   */
   const cells = new Map();
   let cellCount = 0;
+  /** @type {Program} undefined until ensureProgram() */
   let program;
+  /** @type {import("typescript").TypeChecker} */
   let checker;
-  const emitted = new Map(); // project file name -> the hash of the text last emitted
+  /** @type {Map<string, string>} project file name -> the hash of the text last emitted */
+  const emitted = new Map();
 
   /** The program and checker, built on first need: a kernel whose cells all come from the cache never builds them. */
   function ensureProgram() {
     if (program === undefined) newProgram();
   }
 
+  /** @param {string} fileName */
   function statOf(fileName) {
     try {
       const { mtimeMs, size } = fs.statSync(replaced.get(fileName) ?? fileName);
@@ -179,12 +245,12 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
   }
 
   function newProgram() {
-    program = ts.createProgram({ rootNames: [...roots], options, host, oldProgram: program });
+    program = /** @type {Program} */ (ts.createProgram({ rootNames: [...roots], options, host, oldProgram: program }));
     // The checker asks the program how a file's imports resolved; a cell is not one of
     // the program's files, so its resolutions come from here.
     const getResolvedModule = program.getResolvedModule;
     program.getResolvedModule = (file, specifier, mode) =>
-      cellResolutions.get(file.path)?.get(specifier) ?? getResolvedModule.call(program, file, specifier, mode);
+      cellResolutions.get(/** @type {CellFile} */ (file).path)?.get(specifier) ?? getResolvedModule.call(program, file, specifier, mode);
     checker = program.getTypeChecker();
   }
 
@@ -206,8 +272,10 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
   /**
    * The resolutions of `cell`'s imports; false when one needs a file the program lacks,
    * which is then added to the roots of the next program (unless `probe`).
+   * @param {CellFile} cell
    */
   function resolveCellImports(cell, probe = false) {
+    /** @type {Map<string, import("typescript").ResolvedModuleWithFailedLookupLocations>} */
     const resolutions = new Map();
     let missing = false;
     for (const specifier of moduleSpecifiers(ts, cell)) {
@@ -223,7 +291,10 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     return !missing;
   }
 
-  /** Whether `fileName` is one of the project's own source files (not a package's, not a declaration file). */
+  /**
+   * Whether `fileName` is one of the project's own source files (not a package's, not a declaration file).
+   * @param {string} fileName
+   */
   function isProjectSource(fileName) {
     return !fileName.includes(`${path.sep}node_modules${path.sep}`) && !fileName.endsWith(".d.ts") && !path.relative(projectRoot, fileName).startsWith("..");
   }
@@ -231,18 +302,25 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
   /**
    * For a name an earlier cell imported from a project file (live-imports.cjs): the file
    * and the specifier and member the cell reads it by; undefined for any other name.
+   * @param {import("typescript").Symbol | undefined} symbol
+   * @param {CellFile} cell
    */
   function liveImportOf(symbol, cell) {
     const imported = cellImportOf(ts, symbol, cell, isCell);
     if (imported === undefined) return undefined;
-    const resolved = cellResolutions.get(imported.file.path)?.get(imported.specifier)?.resolvedModule?.resolvedFileName;
+    const resolved = cellResolutions.get(/** @type {CellFile} */ (imported.file).path)?.get(imported.specifier)?.resolvedModule?.resolvedFileName;
     if (resolved === undefined || !isProjectSource(resolved)) return undefined;
     return { fileName: resolved, specifier: executorSpecifier(projectRoot, resolved), member: imported.member };
   }
 
-  /** The project files earlier cells imported that `cell` uses by name: it reaches them too. */
-  const liveImportFiles = new Map(); // cell path -> file names
+  /** @type {Map<string, Set<string>>} cell path -> file names */
+  const liveImportFiles = new Map();
+  /**
+   * The project files earlier cells imported that `cell` uses by name: it reaches them too.
+   * @param {CellFile} cell
+   */
   function recordLiveImports(cell) {
+    /** @type {Set<string>} */
     const files = new Set();
     forEachIdentifier(ts, checker, cell, (_identifier, symbol) => {
       const live = liveImportOf(symbol, cell);
@@ -251,53 +329,75 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     liveImportFiles.set(cell.path, files);
   }
 
-  /** The project's own files `cell` reaches through its imports and earlier cells' imports it uses, transitively. */
+  /**
+   * The project's own files `cell` reaches through its imports and earlier cells' imports it uses, transitively.
+   * @param {CellFile} cell
+   * @returns {SourceFile[]}
+   */
   function reachedProjectFiles(cell) {
+    /** @type {Set<string>} */
     const reached = new Set();
+    /** @type {CellFile[]} the project's files, with the imports the program recorded */
     const queue = [];
+    /** @param {string | undefined} fileName */
     const enqueue = (fileName) => {
       if (fileName === undefined || reached.has(fileName)) return;
       const file = program.getSourceFile(fileName);
       if (file === undefined || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) return;
       if (path.relative(projectRoot, fileName).startsWith("..")) return;
       reached.add(fileName);
-      queue.push(file);
+      queue.push(/** @type {CellFile} */ (file));
     };
     for (const resolution of cellResolutions.get(cell.path)?.values() ?? []) enqueue(resolution.resolvedModule?.resolvedFileName);
     for (const fileName of liveImportFiles.get(cell.path) ?? []) enqueue(fileName);
     while (queue.length > 0) {
-      const file = queue.shift();
+      const file = /** @type {CellFile} */ (queue.shift());
       for (const specifier of file.imports ?? []) {
         enqueue(program.getResolvedModule(file, specifier.text, program.getModeForUsageLocation(file, specifier))?.resolvedModule?.resolvedFileName);
       }
     }
-    return [...reached].sort().map((fileName) => program.getSourceFile(fileName));
+    // Each was enqueued because the program has it.
+    return [...reached].sort().map((fileName) => /** @type {SourceFile} */ (program.getSourceFile(fileName)));
   }
 
-  /** The top-level names `src` declares, which the cell exports for later cells. */
+  /**
+   * The top-level names `src` declares, which the cell exports for later cells.
+   * @param {string} src
+   */
   function declaredNames(src) {
-    const probe = ts.createSourceFile(`${CELL_PREFIX}probe.ts`, src, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    const probe = /** @type {CellFile} */ (ts.createSourceFile(`${CELL_PREFIX}probe.ts`, src, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS));
     ts.bindSourceFile(probe, options);
     return [...(probe.locals?.keys() ?? [])];
   }
 
+  /**
+   * @param {string} src
+   * @param {CellFile | undefined} previous
+   */
   function makeCell(src, previous) {
     const names = declaredNames(src);
     // The export list makes the cell a module, and hands its names to the executor.
     const text = `${src}\nexport {${names.join(", ")}};\n`;
     const fileName = path.join(projectRoot, `${CELL_PREFIX}${++cellCount}__.ts`);
-    const cell = ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    const cell = /** @type {CellFile} */ (ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS));
     cell.path = fileName;
-    cell.parent = previous;
+    cell.parent = /** @type {Node} the first cell's is undefined */ (previous);
     bindCell(ts, cell, options);
     return { cell, names };
   }
 
+  /** @param {SourceFile} file */
   const isCell = (file) => path.basename(file.fileName).startsWith(CELL_PREFIX);
 
-  /** A diagnostic as tslab's executor prints it: positions in the cell, or a project file's name. */
+  /**
+   * A diagnostic as tslab's executor prints it: positions in the cell, or a project file's name.
+   * @param {import("typescript").Diagnostic & { file: SourceFile, start: number, length: number, messageText: string }} diagnostic
+   * @param {SourceFile} cell
+   * @returns {KernelDiagnostic}
+   */
   function forExecutor(diagnostic, cell) {
     const file = diagnostic.file;
+    /** @param {number} offset */
     const position = (offset) => {
       const { line, character } = ts.getLineAndCharacterOfPosition(file, offset);
       return { offset, line, character };
@@ -312,15 +412,19 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     };
   }
 
+  /** @param {CellFile} cell */
   function diagnosticsOf(cell) {
     // The program's methods, not the checker's: they honour @ts-expect-error and
     // @ts-ignore as tsc does, and take a file outside the program.
+    /** @type {import("typescript").Diagnostic[]} */
     const found = [];
     for (const file of [cell, ...reachedProjectFiles(cell)]) {
       found.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
     }
     const inProject = found.filter((d) => d.file !== undefined && !path.relative(projectRoot, d.file.fileName).startsWith(".."));
-    return readableDiagnostics(ts, ts.sortAndDeduplicateDiagnostics(inProject)).map((d) => forExecutor(d, cell));
+    // Every diagnostic of a file has its file and position (inProject kept those with a file).
+    const located = /** @type {(import("typescript").Diagnostic & { file: SourceFile, start: number, length: number, messageText: string })[]} */ (readableDiagnostics(ts, ts.sortAndDeduplicateDiagnostics(inProject)));
+    return located.map((d) => forExecutor(d, cell));
   }
 
   /**
@@ -328,13 +432,19 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
    * from the executor's `exports` (in a shorthand property too, emit-fixes.cjs), or, when
    * an earlier cell imported it from a project file, from that module (live-imports.cjs);
    * and the last expression is kept in a variable the executor prints.
+   * @param {CellFile} cell
+   * @param {string[]} names
+   * @param {(name: string) => void} setLastExpression
+   * @returns {import("typescript").CustomTransformers}
    */
   function cellTransformers(cell, names, setLastExpression) {
+    /** @param {import("typescript").Symbol | undefined} symbol */
     const fromEarlierCell = (symbol) =>
       symbol?.declarations?.some((declaration) => {
         const file = declaration.getSourceFile();
         return file !== cell && isCell(file);
       }) ?? false;
+    /** @type {import("./emit-fixes.cjs").EarlierCellValue} */
     const earlierCellValue = (symbol, name, factory) => {
       if (!fromEarlierCell(symbol)) return undefined;
       const live = liveImportOf(symbol, cell);
@@ -342,8 +452,13 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
         ? factory.createPropertyAccessExpression(factory.createIdentifier("exports"), name)
         : liveImportExpression(factory, live.specifier, live.member);
     };
+    /** @type {import("typescript").TransformerFactory<SourceFile>} */
     const after = (context) => (sourceFile) => {
       const factory = context.factory;
+      /**
+       * @param {Node} node
+       * @returns {Node}
+       */
       function visit(node) {
         if (ts.isIdentifier(node)) {
           if (node.parent && ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) return node;
@@ -351,7 +466,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
         }
         return ts.visitEachChild(node, visit, context);
       }
-      let result = ts.visitEachChild(sourceFile, visit, context);
+      let result = /** @type {SourceFile} */ (ts.visitEachChild(sourceFile, visit, context));
       const statements = [...result.statements];
       for (let i = statements.length - 1; i >= 0; i--) {
         const statement = statements[i];
@@ -372,8 +487,14 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     return { after: [expandEarlierCellShorthands(ts, checker, earlierCellValue), after] };
   }
 
-  /** The ES module TypeScript emits for `file` (a cell or a project file). */
+  /**
+   * The ES module TypeScript emits for `file` (a cell or a project file).
+   * @param {SourceFile} file
+   * @param {import("typescript").CustomTransformers} [transformers]
+   * @returns {string}
+   */
   function emitOf(file, transformers) {
+    /** @type {string | undefined} */
     let js;
     const result = program.emit(file, (fileName, data) => {
       if (fileName.endsWith(".js")) js = data;
@@ -382,10 +503,15 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     return js;
   }
 
+  /** @param {string} fileName */
   const emittedPath = (fileName) => fileName.replace(/\.[cm]?tsx?$/, ".js").replace(/\.jsx$/, ".js");
 
-  /** Of the reached files (`{ fileName, hash, esm }`), those the executor has not loaded in this version, as side outputs. */
+  /**
+   * Of the reached files (`{ fileName, hash, esm }`), those the executor has not loaded in this version, as side outputs.
+   * @param {ReachedFile[]} reached
+   */
   function sideOutputsOf(reached) {
+    /** @type {import("tslab/dist/converter").SideOutput[]} */
     const outputs = [];
     for (const file of reached) {
       if (emitted.get(file.fileName) === file.hash) continue;
@@ -395,18 +521,27 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     return outputs.length === 0 ? undefined : outputs.sort((a, b) => a.path.localeCompare(b.path));
   }
 
-  /** The reached project files as the cache keeps them: name, hash of the text, and ES module emit. */
+  /**
+   * The reached project files as the cache keeps them: name, hash of the text, and ES module emit.
+   * @param {CellFile} cell
+   * @returns {ReachedFile[]}
+   */
   function reachedForCache(cell) {
     return reachedProjectFiles(cell).map((file) => {
       const hash = sha256(file.text);
       const key = `${file.fileName}\0${hash}`;
       if (!projectEsm.has(key)) projectEsm.set(key, emitOf(file));
-      return { fileName: file.fileName, hash, esm: projectEsm.get(key) };
+      return { fileName: file.fileName, hash, esm: /** @type {string} */ (projectEsm.get(key)) };
     });
   }
-  const projectEsm = new Map(); // file name and text hash -> its ES module emit
+  /** @type {Map<string, string>} file name and text hash -> its ES module emit */
+  const projectEsm = new Map();
 
-  /** The SourceFile of the cell `token` names, made (with those before it) when a cell came from the cache. */
+  /**
+   * The SourceFile of the cell `token` names, made (with those before it) when a cell came from the cache.
+   * @param {string} token
+   * @returns {CellFile | undefined}
+   */
   function cellFileOf(token) {
     const known = cells.get(token);
     if (known === undefined) return undefined;
@@ -418,7 +553,14 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     return known.file;
   }
 
-  /** A cell whose conversion an earlier kernel stored: its code, and the project files it reaches. */
+  /**
+   * A cell whose conversion an earlier kernel stored: its code, and the project files it reaches.
+   * @param {import("./conversion-cache.cjs").Entry} entry
+   * @param {string} prevDecl
+   * @param {string} src
+   * @param {string} chainKey
+   * @returns {ConvertResult}
+   */
   function convertFromCache(entry, prevDecl, src, chainKey) {
     const name = `${CELL_PREFIX}${++cellCount}__`;
     const token = `// cell ${cellCount}`;
@@ -434,6 +576,11 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     };
   }
 
+  /**
+   * @param {string} prevDecl
+   * @param {string} src
+   * @returns {ConvertResult}
+   */
   function convert(prevDecl, src) {
     const chainKey = chainKeyOf(cells.get(prevDecl)?.chainKey ?? "", src);
     const stored = cache?.lookup(chainKey);
@@ -450,6 +597,7 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     recordLiveImports(cell);
     const diagnostics = diagnosticsOf(cell);
     if (diagnostics.length > 0) return { diagnostics };
+    /** @type {string | undefined} */
     let lastExpressionVar;
     const esm = emitOf(cell, cellTransformers(cell, names, (name) => (lastExpressionVar = name)));
     const output = namedCellCode(toCommonJs(esm), cell.fileName.replace(/\.ts$/, ".js"));
@@ -478,6 +626,8 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
    * The cell's text as a source file after the earlier cells, as convert() would check
    * it, for completion and inspection; it is not run, and the program is not rebuilt for
    * it (an import of a file the program lacks resolves to nothing until a cell runs).
+   * @param {string} prevDecl
+   * @param {string} src
    */
   function probeCell(prevDecl, src) {
     // A module, as makeCell's export list makes a cell: a script's top-level names are
@@ -486,15 +636,18 @@ function createConverter({ ts, projectRoot, toCommonJs, tslabConverter, cacheDir
     const asModule = `${src}
 ;export {};
 `;
-    const probe = ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), asModule, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+    const probe = /** @type {CellFile} */ (
+      ts.createSourceFile(path.join(projectRoot, `${CELL_PREFIX}probe__.ts`), asModule, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS)
+    );
     ensureProgram();
     probe.path = probe.fileName;
-    probe.parent = cellFileOf(prevDecl);
+    probe.parent = /** @type {Node} the first cell's is undefined */ (cellFileOf(prevDecl));
     bindCell(ts, probe, options);
     resolveCellImports(probe, true);
     return probe;
   }
 
+  /** @type {import("tslab/dist/converter").Converter | undefined} */
   let tslabOwn;
   const tslab = () => (tslabOwn ??= tslabConverter());
   return {

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The diagnostics a cell prints, as tsc prints them. tslab prints each link of a
 // diagnostic's message chain as a diagnostic of its own, at the same position, so one
@@ -9,7 +10,12 @@ const CANNOT_FIND_MODULE = 2307;
 const RELATIVE_IMPORT_HINT =
   "hint: a cell runs in the project root, whatever folder the notebook is in: import project files as './examples/...', not '../examples/...'";
 
-/** `diagnostics` with chains flattened, repeats dropped, and a hint on `../` imports. */
+/**
+ * `diagnostics` with chains flattened, repeats dropped, and a hint on `../` imports.
+ * @param {typeof import("typescript")} ts
+ * @param {readonly import("typescript").Diagnostic[]} diagnostics
+ * @returns {(import("typescript").Diagnostic & { messageText: string })[]}
+ */
 function readableDiagnostics(ts, diagnostics) {
   const seen = new Set();
   const result = [];

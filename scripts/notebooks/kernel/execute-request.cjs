@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // execute_request as Jupyter's clients and its conformance suite expect it, in place of
 // tslab 1.0.22's JupyterHandlerImpl.handleExecute, which
@@ -15,20 +16,61 @@
 const { inspect } = require("node:util");
 
 /**
+ * tslab's JupyterHandlerImpl as the kernel uses it (its execCount and executor are
+ * private in tslab's declarations, and read here all the same).
+ * @typedef {{
+ *   execCount: number,
+ *   executor: import("tslab/dist/executor").Executor,
+ *   createWriteToIopub: import("tslab/dist/jupyter").JupyterHandlerImpl["createWriteToIopub"],
+ *   handleComplete: import("tslab/dist/jupyter").JupyterHandlerImpl["handleComplete"],
+ *   handleInspect: import("tslab/dist/jupyter").JupyterHandlerImpl["handleInspect"],
+ * }} Handler
+ */
+
+/** @typedef {Parameters<typeof import("tslab/dist/jupyter").lastWriteDisplayData>[0]} DisplayData */
+
+/**
+ * Publishing on iopub under one request.
+ * @typedef {{
+ *   publish(msgType: string, content: object): unknown,
+ *   writeStream(name: string, text: string): void,
+ *   writeDisplayData(data: DisplayData, update: boolean): void,
+ * }} Io
+ */
+
+/**
+ * An execute_request's content, as far as the kernel reads it.
+ * @typedef {{ code: string, silent?: boolean, store_history?: boolean, stop_on_error?: boolean }} ExecuteRequest
+ */
+
+/**
  * `failures` (cell-failures.cjs) says why a cell failed, `pendingWork` (pending-work.cjs)
  * what it left running, `history` (history.cjs) keeps the cells run; `jupyterModule` is
  * tslab's jupyter.js, whose `lastWriteDisplayData` tslab's display API writes through.
+ * @param {{
+ *   failures: ReturnType<typeof import("./cell-failures.cjs").createCellFailures>,
+ *   pendingWork: ReturnType<typeof import("./pending-work.cjs").createPendingWork>,
+ *   history: ReturnType<typeof import("./history.cjs").createHistory>,
+ *   pendingWorkField: string,
+ *   jupyterModule: { lastWriteDisplayData: (data: DisplayData, update: boolean) => void },
+ * }} parts
  */
 function createExecuteRequests({ failures, pendingWork, history, pendingWorkField, jupyterModule }) {
-  let current; // the request whose cell runs now: { publish, count, silent }
+  /** @type {{ publish: Io["publish"], count: number, silent: boolean } | undefined} the request whose cell runs now */
+  let current;
   let received = 0; // execute requests read from the socket so far
   let abortThrough = 0; // requests numbered up to this one are not run (an earlier one failed)
   let queue = Promise.resolve();
 
-  /** The executor's console, whose log() tslab calls only with a cell's last expression value. */
+  /**
+   * The executor's console, whose log() tslab calls only with a cell's last expression value.
+   * @param {import("tslab/dist/executor").ConsoleInterface} console
+   * @returns {import("tslab/dist/executor").ConsoleInterface}
+   */
   function withExecuteResult(console) {
     return {
       ...console,
+      /** @param {unknown} value */
       log(value) {
         if (current === undefined || current.silent) return;
         const text = inspect(value);
@@ -38,6 +80,11 @@ function createExecuteRequests({ failures, pendingWork, history, pendingWorkFiel
     };
   }
 
+  /**
+   * @param {Handler} handler
+   * @param {ExecuteRequest} request
+   * @param {Io} io
+   */
   async function run(handler, request, io) {
     const silent = request.silent === true;
     const store = request.store_history !== false && !silent;
@@ -45,8 +92,9 @@ function createExecuteRequests({ failures, pendingWork, history, pendingWorkFiel
     if (!silent) io.publish("execute_input", { code: request.code, execution_count: count });
     if (store) history.record(count, request.code);
     // Output written after the reply (a timer's) still goes to this cell, as in ipykernel.
-    process.stdout.write = handler.createWriteToIopub("stdout", io.writeStream);
-    process.stderr.write = handler.createWriteToIopub("stderr", io.writeStream);
+    // tslab's writer takes no callback, as tslab's own handleExecute installs it.
+    process.stdout.write = /** @type {typeof process.stdout.write} */ (handler.createWriteToIopub("stdout", io.writeStream));
+    process.stderr.write = /** @type {typeof process.stderr.write} */ (handler.createWriteToIopub("stderr", io.writeStream));
     jupyterModule.lastWriteDisplayData = io.writeDisplayData;
     current = { publish: io.publish, count, silent };
     pendingWork.cellStarts();
@@ -69,6 +117,9 @@ function createExecuteRequests({ failures, pendingWork, history, pendingWorkFiel
    * Runs `request` (an execute_request's content) after those before it and resolves to
    * the execute_reply content. `io` publishes on iopub under this request:
    * `writeStream(name, text)`, `writeDisplayData(content, update)`, `publish(type, content)`.
+   * @param {Handler} handler
+   * @param {ExecuteRequest} request
+   * @param {Io} io
    */
   function execute(handler, request, io) {
     const number = ++received;

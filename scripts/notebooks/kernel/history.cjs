@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The cells this kernel ran, for history_request (tslab 1.0.22 sent no reply at all, so
 // a client asking hung). Kept in memory for the kernel's life: the kernel has one
@@ -5,7 +6,10 @@
 
 const SESSION = 1;
 
-/** A glob as IPython's history search reads one (`*`, `?`, `[...]`), matched against the whole input. */
+/**
+ * A glob as IPython's history search reads one (`*`, `?`, `[...]`), matched against the whole input.
+ * @param {string} glob
+ */
 function globToRegExp(glob) {
   let source = "";
   for (let i = 0; i < glob.length; i++) {
@@ -22,30 +26,59 @@ function globToRegExp(glob) {
   return new RegExp(`^${source}$`);
 }
 
+/**
+ * A cell run with store_history: its execution_count, its code, and the text of its
+ * execute_result (null when it had none).
+ * @typedef {{ line: number, input: string, output: string | null }} Entry
+ */
+
+/**
+ * A history_request's content, as far as this kernel reads it.
+ * @typedef {{ output?: boolean, hist_access_type?: string, n?: number | null, session?: number, start?: number, stop?: number, pattern?: string, unique?: boolean }} HistoryRequest
+ */
+
 function createHistory() {
-  /** { line, input, output } in execution order; output is the execute_result text or null. */
+  /** @type {Entry[]} in execution order */
   const entries = [];
 
+  /**
+   * @param {Entry[]} chosen
+   * @param {boolean} withOutput
+   */
   function format(chosen, withOutput) {
     return chosen.map(({ line, input, output }) => [SESSION, line, withOutput ? [input, output] : input]);
   }
 
-  /** Sessions a request may name: 0 and negative numbers count back from this one. */
+  /**
+   * Sessions a request may name: 0 and negative numbers count back from this one.
+   * @param {number | undefined} session
+   */
   function isThisSession(session) {
     return session === undefined || session === 0 || session === SESSION;
   }
 
   return {
-    /** Records a cell run with store_history; `line` is its execution_count. */
+    /**
+     * Records a cell run with store_history; `line` is its execution_count.
+     * @param {number} line
+     * @param {string} input
+     */
     record(line, input) {
       entries.push({ line, input, output: null });
     },
-    /** Records the text of the cell's execute_result. */
+    /**
+     * Records the text of the cell's execute_result.
+     * @param {number} line
+     * @param {string} text
+     */
     recordOutput(line, text) {
       const entry = entries.findLast((candidate) => candidate.line === line);
       if (entry !== undefined) entry.output = text;
     },
-    /** The history_reply content for a history_request's content. */
+    /**
+     * The history_reply content for a history_request's content.
+     * @param {HistoryRequest} request
+     */
     reply(request) {
       const withOutput = request.output === true;
       switch (request.hist_access_type) {

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Interrupting a cell that awaits `agent.prompt()`. tslab's interrupt frees the cell (its
 // await is raced against the interrupt) but stops nothing: the Agent went on streaming,
@@ -8,16 +9,30 @@
 
 const { setTimeout: sleep } = require("node:timers/promises");
 
+/**
+ * What the kernel uses of Pi's Agent: `signal` is set while it is in a run.
+ * @typedef {{ signal?: AbortSignal, abort(): void, waitForIdle(): Promise<void> }} Agent
+ */
+/** @typedef {abstract new (...args: any[]) => Agent} AgentClass */
+/** @typedef {{ name: string, agent: Agent }} RunningAgent */
+
 /** How long an interrupted cell waits for the aborted Agents to finish their run. */
 const IDLE_WAIT_MS = 5_000;
 
 /**
  * The Agents in the cells' names (`locals`, tslab's exports), directly or one property
  * down (`const run = { agent }`), that are in a run, each with the name it is reached by.
+ * @param {Record<string, unknown>} locals
+ * @param {AgentClass} Agent
  */
 function runningAgents(locals, Agent) {
+  /** @type {RunningAgent[]} */
   const found = [];
   const seen = new Set();
+  /**
+   * @param {unknown} value
+   * @param {string} name
+   */
   const consider = (value, name) => {
     if (value instanceof Agent && !seen.has(value)) {
       seen.add(value);
@@ -37,12 +52,18 @@ function runningAgents(locals, Agent) {
  * Wraps tslab's executor so that `interrupt()` aborts the running Agents the cells hold.
  * `loadAgent()` returns Pi's Agent class (the module the cells load; called only on an
  * interrupt); `log` prints a line into the interrupted cell's output.
+ * @param {import("tslab/dist/executor").Executor} executor
+ * @param {() => AgentClass} loadAgent
+ * @param {(line: string) => void} log
+ * @returns {import("tslab/dist/executor").Executor}
  */
 function withAgentAbortOnInterrupt(executor, loadAgent, log) {
+  /** @type {RunningAgent[]} */
   let aborted = [];
   return {
     ...executor,
     interrupt() {
+      /** @type {AgentClass | undefined} */
       let Agent;
       try {
         Agent = loadAgent();

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // tslab's own TypeScript (5.0.4) is needed only for `%module` and browser cells; cells
 // are checked and compiled, and completion and inspection answered, with the project's
@@ -12,9 +13,14 @@
  * answered without loading: `__esModule` (so tslab's `__importStar` keeps this object),
  * `version` (tslab's public `versions`, from `version`), and converter.js's
  * `ts.sys.useCaseSensitiveFileNames = true`, which is kept and applied on load.
+ * @param {() => any} load tslab's TypeScript, patched (typed loosely: it is TypeScript 5.0's module, not the project's)
+ * @param {string} version
+ * @returns {Record<string, any>} the stand-in for tslab's `typescript` module
  */
 function lazyTypeScript(load, version) {
+  /** @type {any} */
   let loaded;
+  /** @type {Record<string | symbol, unknown>} */
   const sysSettings = {};
   const real = () => {
     if (loaded === undefined) {

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Names an earlier cell imported from a project file, read live. tslab stores what a
 // cell imports in its `exports` once, when the importing cell runs, and a later cell
@@ -14,13 +15,20 @@ const path = require("node:path");
  * The import an alias `symbol` stands for, when it is declared by an import in a cell
  * other than `cell`: the declaring cell's file, the module specifier as written, and the
  * member read (`undefined` for a namespace import).
+ * @param {typeof import("typescript")} ts
+ * @param {import("typescript").Symbol | undefined} symbol
+ * @param {import("typescript").SourceFile} cell
+ * @param {(file: import("typescript").SourceFile) => boolean} isCell
+ * @returns {{ file: import("typescript").SourceFile, specifier: string, member: string | undefined } | undefined}
  */
 function cellImportOf(ts, symbol, cell, isCell) {
   const declaration = symbol?.declarations?.[0];
   if (declaration === undefined) return undefined;
   const file = declaration.getSourceFile();
   if (file === cell || !isCell(file)) return undefined;
+  /** @type {import("typescript").Node} */
   let importDeclaration;
+  /** @type {string | undefined} */
   let member;
   if (ts.isImportSpecifier(declaration)) {
     importDeclaration = declaration.parent.parent.parent;
@@ -37,13 +45,23 @@ function cellImportOf(ts, symbol, cell, isCell) {
   return { file, specifier: importDeclaration.moduleSpecifier.text, member };
 }
 
-/** The specifier the executor's require() finds an emitted project file by: root-relative, no extension. */
+/**
+ * The specifier the executor's require() finds an emitted project file by: root-relative, no extension.
+ * @param {string} projectRoot
+ * @param {string} resolvedFileName
+ */
 function executorSpecifier(projectRoot, resolvedFileName) {
   const relative = path.relative(projectRoot, resolvedFileName).replace(/\.[cm]?tsx?$/, "");
   return `./${relative.split(path.sep).join("/")}`;
 }
 
-/** `require("./examples/…").member` (or the module itself), as the cell's code reads the name. */
+/**
+ * `require("./examples/…").member` (or the module itself), as the cell's code reads the name.
+ * @param {import("typescript").NodeFactory} factory
+ * @param {string} specifier
+ * @param {string | undefined} member
+ * @returns {import("typescript").Expression}
+ */
 function liveImportExpression(factory, specifier, member) {
   const module = factory.createCallExpression(factory.createIdentifier("require"), undefined, [factory.createStringLiteral(specifier)]);
   return member === undefined ? module : factory.createPropertyAccessExpression(module, member);
@@ -52,8 +70,13 @@ function liveImportExpression(factory, specifier, member) {
 /**
  * Every identifier in `cell` (a bound source file) with the symbol the checker gives it;
  * `visit(identifier, symbol)` is called for each, in source order.
+ * @param {typeof import("typescript")} ts
+ * @param {import("typescript").TypeChecker} checker
+ * @param {import("typescript").SourceFile} cell
+ * @param {(identifier: import("typescript").Identifier, symbol: import("typescript").Symbol | undefined) => void} visit
  */
 function forEachIdentifier(ts, checker, cell, visit) {
+  /** @param {import("typescript").Node} node */
   function walk(node) {
     if (ts.isIdentifier(node)) visit(node, checker.getSymbolAtLocation(node));
     else if (ts.isShorthandPropertyAssignment(node)) visit(node.name, checker.getShorthandAssignmentValueSymbol(node));

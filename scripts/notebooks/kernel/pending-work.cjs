@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // What a cell left running when it replied. An error can escape a cell after its reply
 // only from work still pending on the event loop (a timer, a socket, a child process, a
@@ -9,15 +10,31 @@
 // the field listed one entry per resource). The field counts by kind, so its size is
 // bounded by the number of kinds.
 
-/** Counts of each resource type in `process.getActiveResourcesInfo()`. */
+/**
+ * Counts of each resource type in `process.getActiveResourcesInfo()`.
+ * @param {string[]} types
+ */
 function countByType(types) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
   return counts;
 }
 
+/**
+ * Whether `value` is a promise (has a `then` method), as the kernel's requests return one.
+ * @param {unknown} value
+ * @returns {value is Promise<unknown>}
+ */
+function isPromiseLike(value) {
+  return typeof (/** @type {{ then?: unknown } | null | undefined} */ (value))?.then === "function";
+}
+
+/** @param {() => string[]} activeResources */
 function createPendingWork(activeResources = () => process.getActiveResourcesInfo()) {
+  /** @type {Map<string, number> | undefined} */
   let kernelOwn;
+  /** @type {Map<string, number>} */
   const kernelMade = new Map();
   return {
     /** Call as each cell starts; the first call takes the kernel's own resources. */
@@ -27,6 +44,9 @@ function createPendingWork(activeResources = () => process.getActiveResourcesInf
     /**
      * Runs `work`, a request the kernel answers itself; the resources it adds are the
      * kernel's. Measured synchronously when `work` is, so no cell's timer is counted in.
+     * @template T
+     * @param {() => T} work
+     * @returns {T}
      */
     asKernelWork(work) {
       const before = countByType(activeResources());
@@ -37,14 +57,15 @@ function createPendingWork(activeResources = () => process.getActiveResourcesInf
         }
       };
       const result = work();
-      if (typeof result?.then !== "function") {
+      if (!isPromiseLike(result)) {
         counted();
         return result;
       }
-      return result.finally(counted);
+      return /** @type {T} */ (result.finally(counted));
     },
     /** Resources active now beyond the kernel's own, counted by type: `{ Timeout: 1 }`, `{}` for none. */
     pending() {
+      /** @type {Record<string, number>} */
       const pending = {};
       for (const [type, count] of [...countByType(activeResources())].sort(([a], [b]) => a.localeCompare(b))) {
         const extra = count - (kernelOwn?.get(type) ?? 0) - (kernelMade.get(type) ?? 0);

@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // A reader's own listings in the notebooks. PI_COMPANION_LISTINGS names a folder holding
 // research-agent.ts and/or step.ts; it is read once, when the kernel starts. Their text
@@ -13,8 +14,13 @@ const LISTINGS = {
   step: "examples/ch38-typed-step/step.ts",
 };
 
-/** Our listing file (absolute) → the reader's file that replaces it, for each listing their folder holds. */
+/**
+ * Our listing file (absolute) → the reader's file that replaces it, for each listing their folder holds.
+ * @param {string} projectRoot
+ * @param {NodeJS.ProcessEnv} env
+ */
 function readerListings(projectRoot, env = process.env) {
+  /** @type {Map<string, string>} */
   const replaced = new Map();
   const dir = env[LISTINGS_ENV];
   if (dir === undefined || dir === "") return replaced;

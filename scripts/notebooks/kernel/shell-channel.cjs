@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The kernel's shell and control channels: every request read, busy and idle published
 // around it, and a reply of the right type sent. It replaces tslab 1.0.22's dispatcher
@@ -16,35 +17,67 @@
 
 const { PROTOCOL_VERSION, readRequest, send } = require("./wire.cjs");
 
+/** @typedef {import("./execute-request.cjs").Io} Io */
+
+/**
+ * tslab's ZmqServer with the promise of its sockets' binding, and its handler as the
+ * kernel uses it.
+ * @typedef {Omit<import("tslab/dist/jupyter").ZmqServer, "handler"> & { bound?: Promise<void>, handler: import("./execute-request.cjs").Handler }} Server
+ */
+
 /**
  * Installs the dispatcher on tslab's ZmqServer. `execute(handler, content, io)` answers
  * execute requests, `isComplete(code)` is_complete requests, `history` history requests;
  * `kernelInfo` is the kernel_info_reply content less `status`; `asKernelWork(fn)` runs a
  * request handler whose timers and watchers are the kernel's own, not a cell's.
+ * @param {typeof import("tslab/dist/jupyter").ZmqServer} ZmqServer
+ * @param {{
+ *   execute: (handler: import("./execute-request.cjs").Handler, content: any, io: Io) => Promise<object>,
+ *   isComplete: (code: string) => object,
+ *   history: { reply(request: any): object },
+ *   kernelInfo: object,
+ *   asKernelWork: <T>(work: () => T) => T,
+ * }} answers
  */
 function installShellChannel(ZmqServer, { execute, isComplete, history, kernelInfo, asKernelWork }) {
   const init = ZmqServer.prototype.init;
+  /**
+   * @this {Server}
+   * @param {[]} args
+   */
   ZmqServer.prototype.init = function (...args) {
     this.bound = init.apply(this, args);
     return this.bound;
   };
 
+  /**
+   * @this {Server}
+   * @param {import("./wire.cjs").Socket} socket
+   * @param {Buffer[]} frames
+   */
   ZmqServer.prototype.handleShellMessage = async function (socket, ...frames) {
     await this.bound;
     const key = this.connInfo.key;
+    /** @type {import("./wire.cjs").Request} */
     let request;
     try {
       request = readRequest(key, frames);
     } catch {
       return; // not from a client holding the connection key: dropped unanswered
     }
+    /** @type {Io["publish"]} */
     const reply = (msgType, content) => send(key, socket, request, msgType, content, { routed: true });
+    /** @type {Io["publish"]} */
     const publish = (msgType, content) => send(key, this.iopub, request, msgType, content, { routed: false });
+    /**
+     * @param {string} msgType
+     * @param {() => object | Promise<object>} produce
+     */
     const answer = async (msgType, produce) => {
       let content;
       try {
         content = await produce();
-      } catch (error) {
+      } catch (/** @type {any} */ error) {
         content = { status: "error", ename: error?.name ?? "Error", evalue: String(error?.message ?? error), traceback: String(error?.stack ?? "").split("\n") };
       }
       reply(msgType, content);

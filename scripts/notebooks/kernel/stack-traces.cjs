@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // Stack traces a reader can follow. The kernel runs a project file as JavaScript emitted
 // twice (TypeScript's ES module output, then that transpiled to CommonJS), under the
@@ -18,13 +19,22 @@ const { SourceMap } = require("node:module");
 
 const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
 
-/** Emitted `.js` path -> the two maps that lead from it back to its `.ts` source. */
+/**
+ * Emitted `.js` path -> the two maps that lead from it back to its `.ts` source.
+ * @type {Map<string, { tsFile: string, toEsm: SourceMap, toTs: SourceMap }>}
+ */
 const maps = new Map();
 
 /**
  * The second step, `ts.transpileModule` of an emitted ES module to CommonJS, with
  * the maps kept: the input carries TypeScript's inline map (the kernel turns on
  * inlineSourceMap), the transpilation makes the second. The output has no map comment.
+ * @param {typeof import("typescript")} ts
+ * @param {typeof import("typescript").transpileModule} transpileModule
+ * @param {string} input
+ * @param {import("typescript").TranspileOptions} transpileOptions
+ * @param {string} projectRoot
+ * @returns {import("typescript").TranspileOutput}
  */
 function transpileKeepingMaps(ts, transpileModule, input, transpileOptions, projectRoot) {
   const match = INLINE_MAP.exec(input);
@@ -49,19 +59,29 @@ function transpileKeepingMaps(ts, transpileModule, input, transpileOptions, proj
  * An emitted ES module as the CommonJS tslab's executor runs (what tslab's
  * esModuleToCommonJSModule does with its own TypeScript 5.0, which type-checked the file
  * again while transpiling it), with both maps kept.
+ * @param {typeof import("typescript")} ts
+ * @param {string} js
+ * @param {string} projectRoot
  */
 function toCommonJsKeepingMaps(ts, js, projectRoot) {
   const compilerOptions = { module: ts.ModuleKind.CommonJS, esModuleInterop: true, target: ts.ScriptTarget.ES2022, newLine: ts.NewLineKind.LineFeed };
   return transpileKeepingMaps(ts, ts.transpileModule, js, { fileName: "custom.js", compilerOptions }, projectRoot).outputText;
 }
 
+/**
+ * The `.ts` position (`file:line:column`) a position in an emitted file maps to, if any.
+ * @param {string} file
+ * @param {number} line
+ * @param {number} column
+ */
 function mapPosition(file, line, column) {
   const entry = maps.get(file);
   if (entry === undefined) return undefined;
-  const esm = entry.toEsm.findEntry(line - 1, column - 1);
-  if (esm.originalLine === undefined) return undefined;
-  const ts = entry.toTs.findEntry(esm.originalLine, esm.originalColumn);
-  if (ts.originalLine === undefined) return undefined;
+  // findEntry() gives {} for a position no mapping covers.
+  const esm = /** @type {Partial<import("node:module").SourceMapping>} */ (entry.toEsm.findEntry(line - 1, column - 1));
+  if (esm.originalLine === undefined || esm.originalColumn === undefined) return undefined;
+  const ts = /** @type {Partial<import("node:module").SourceMapping>} */ (entry.toTs.findEntry(esm.originalLine, esm.originalColumn));
+  if (ts.originalLine === undefined || ts.originalColumn === undefined) return undefined;
   return `${entry.tsFile}:${ts.originalLine + 1}:${ts.originalColumn + 1}`;
 }
 
@@ -73,15 +93,23 @@ const CELL_FILE = /(^|[\\/])__tslab_cell_\d+__\.js$/;
 /**
  * A cell's CommonJS code, named after its emitted file (`cellFile`, the `.js` path its
  * source map was kept under) so that its stack frames can be mapped to the cell's lines.
+ * @param {string} js
+ * @param {string} cellFile
  */
 function namedCellCode(js, cellFile) {
   cellCodeLines.set(cellFile, js.split("\n").length);
   return `${js}\n//# sourceURL=${cellFile}\n`;
 }
-/** A cell's emitted file -> how many lines its code has; tslab's wrapper call comes after them. */
+/** @type {Map<string, number>} A cell's emitted file -> how many lines its code has; tslab's wrapper call comes after them. */
 const cellCodeLines = new Map();
 
-/** What a frame's location becomes: a `.ts` position, `<cell>:L:C`, null to drop it, undefined to keep it. */
+/**
+ * What a frame's location becomes: a `.ts` position, `<cell>:L:C`, null to drop it, undefined to keep it.
+ * @param {string} file
+ * @param {number} line
+ * @param {number} column
+ * @returns {string | null | undefined}
+ */
 function readableLocation(file, line, column) {
   if (!CELL_FILE.test(file)) return mapPosition(file, line, column);
   // tslab's wrapper, around the cell's code, is not the reader's.
@@ -94,7 +122,10 @@ function readableLocation(file, line, column) {
 // line, a caret); it is compiled code, not the reader's.
 const COMPILED_LINE_HEADER = /^(?:[^\n]*__tslab_cell_\d+__\.js|evalmachine\.<anonymous>):\d+\n[^\n]*\n[ \t]*\^+[ \t]*\n\n/;
 
-/** A stack with project and cell frames mapped to their own lines and the kernel's frames dropped. */
+/**
+ * A stack with project and cell frames mapped to their own lines and the kernel's frames dropped.
+ * @param {string} stack
+ */
 function readableStack(stack) {
   const lines = [];
   for (const line of stack.replace(COMPILED_LINE_HEADER, "").split("\n")) {
@@ -102,14 +133,20 @@ function readableStack(stack) {
     const match = FRAME_LOCATION.exec(line);
     const location = match === null ? undefined : readableLocation(match[2], Number(match[3]), Number(match[4]));
     if (location === null) continue;
-    if (location === undefined) lines.push(line);
+    if (location === undefined || match === null) lines.push(line);
     // A function an earlier cell declared is called on tslab's `exports` proxy.
     else lines.push(line.slice(0, match.index).replace(/^(\s*at )Proxy\./, location.startsWith("<cell>") ? "$1" : "$1Proxy.") + match[1] + location + match[5]);
   }
   return lines.join("\n");
 }
 
-/** Rewrites `error.stack` (and its causes') in place, once; returns the error. */
+/**
+ * Rewrites `error.stack` (and its causes') in place, once; returns the error.
+ * @template T
+ * @param {T} error
+ * @param {Set<Error>} seen
+ * @returns {T}
+ */
 function withReadableStack(error, seen = new Set()) {
   if (!(error instanceof Error) || seen.has(error)) return error;
   seen.add(error);

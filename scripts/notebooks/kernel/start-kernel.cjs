@@ -1,3 +1,4 @@
+// @ts-check
 "use strict";
 // The project's tslab kernel: `node --conditions=import start-kernel.cjs CONNECTION_FILE`.
 //
@@ -57,7 +58,11 @@ process.chdir(projectRoot);
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
-/** Puts `exports` in the module cache as the module at `file`, so require() returns it. */
+/**
+ * Puts `exports` in the module cache as the module at `file`, so require() returns it.
+ * @param {string} file
+ * @param {unknown} exports
+ */
 function seedModule(file, exports) {
   const Module = require("node:module");
   const seeded = new Module(file);
@@ -70,6 +75,7 @@ function seedModule(file, exports) {
 // Under Node 22, tsx's loader evaluates a require()d .json file as JavaScript and throws,
 // and tslab requires its own package.json (for the kernel's version). Seed the module
 // cache with the parsed file so every such require() returns it without the loader.
+/** @param {string} file */
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 seedModule(fromTslab.resolve("../package.json"), readJson(fromTslab.resolve("../package.json")));
 // tslab reads TypeScript through require(); give it the patched module, loaded only when
@@ -100,10 +106,15 @@ const typescriptStandIn = seedModule(
     typescriptStandIn.exports = standIn;
   }
 }
+/** @type {typeof import("tslab/dist/executor")} */
 const executorModule = fromTslab("./executor.js");
+/** @type {typeof import("tslab/dist/converter")} */
 const converterModule = fromTslab("./converter.js");
+/** @type {typeof import("tslab/dist/jupyter")} */
 const jupyterModule = fromTslab("./jupyter.js");
+/** @type {typeof import("tslab/dist/main")} */
 const { startKernel } = fromTslab("./main.js");
+/** @type {{ version: string }} */
 const { version: tslabVersion } = fromTslab("../package.json");
 
 const failures = createCellFailures(contract);
@@ -111,7 +122,11 @@ const pendingWork = createPendingWork();
 const history = createHistory();
 const executeRequests = createExecuteRequests({ failures, pendingWork, history, pendingWorkField: contract.pendingWorkField, jupyterModule });
 
-/** The kernel_info_reply content less `status`; language_info is what Jupyter saves in a notebook. */
+/**
+ * The kernel_info_reply content less `status`; language_info is what Jupyter saves in a notebook.
+ * @param {string} typescriptVersion
+ * @param {string} implementationVersion
+ */
 function kernelInfo(typescriptVersion, implementationVersion) {
   return {
     protocol_version: PROTOCOL_VERSION,
@@ -134,16 +149,18 @@ function conversionCacheDir() {
   return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(projectRoot, ".cache", "kernel-cells");
 }
 const tslabCreateConverter = converterModule.createConverter;
+// tslab prints the kernel converter's inspect() answer with printQuickInfo, which reads
+// only the displayParts, documentation and tags it has (cell-completion.cjs).
 converterModule.createConverter = (options) =>
   options?.isBrowser
     ? tslabCreateConverter(options)
-    : createConverter({
+    : /** @type {import("tslab/dist/converter").Converter} */ (createConverter({
         ts: fromProject("typescript"),
         projectRoot,
         toCommonJs: (js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
         tslabConverter: () => tslabCreateConverter(options),
         cacheDir: conversionCacheDir(),
-      });
+      }));
 
 const createExecutor = executorModule.createExecutor;
 executorModule.createExecutor = function (rootDir, converters, console) {
@@ -178,14 +195,17 @@ installShellChannel(jupyterModule.ZmqServer, {
 
 // tslab installs handlers that only print; replace them with ones that fail the cell.
 function start() {
+  /** @type {Record<string, Function[]>} */
   const before = {
     uncaughtException: process.listeners("uncaughtException"),
     unhandledRejection: process.listeners("unhandledRejection"),
   };
   startKernel({ configPath: connectionFile, enableFindLocal: false, jsKernel: false, globalVersion: tslabVersion });
+  // As a plain EventEmitter: Node's types take these two events one at a time.
+  const emitter = /** @type {import("node:events").EventEmitter} */ (process);
   for (const [event, kept] of Object.entries(before)) {
-    for (const listener of process.listeners(event)) {
-      if (!kept.includes(listener)) process.removeListener(event, listener);
+    for (const listener of emitter.listeners(event)) {
+      if (!kept.includes(listener)) emitter.removeListener(event, /** @type {(...args: any[]) => void} */ (listener));
     }
   }
   process.on("uncaughtException", (error) => failures.escaped("an uncaught exception", error));
