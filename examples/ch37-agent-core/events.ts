@@ -28,7 +28,10 @@ function withProgress(
   return {
     ...tool,
     async execute(toolCallId, params, signal, onUpdate) {
-      onUpdate?.({ content: [{ type: "text", text: `searching for ${params.query}` }], details: { query: params.query, hits: [] } });
+      onUpdate?.({
+        content: [{ type: "text", text: `searching for ${params.query}` }],
+        details: { query: params.query, hits: [] },
+      });
       return tool.execute(toolCallId, params, signal, onUpdate);
     },
   };

@@ -39,7 +39,9 @@ export async function measureListenerOrder(): Promise<ListenerOrderRun> {
   const expected = ["first:start", "first:end", "second:start", "second:end"];
   return {
     events: logs.length,
-    overlaps: logs.filter((log) => log.indexOf("second:start") >= 0 && log.indexOf("second:start") < log.indexOf("first:end")).length,
+    overlaps: logs.filter(
+      (log) => log.indexOf("second:start") >= 0 && log.indexOf("second:start") < log.indexOf("first:end"),
+    ).length,
     outOfOrder: logs.filter((log) => log.join() !== expected.join()).length,
     firstEventLog: logs[0] ?? [],
   };
@@ -65,7 +67,10 @@ export interface PromptSettlementRun {
 export async function measurePromptSettlement(end: RunEnd = "stop"): Promise<PromptSettlementRun> {
   const { models, model } = scriptedModels([
     end === "error" || end === "aborted"
-      ? fauxAssistantMessage("", { stopReason: end, errorMessage: end === "error" ? "upstream 503" : "request cancelled" })
+      ? fauxAssistantMessage("", {
+          stopReason: end,
+          errorMessage: end === "error" ? "upstream 503" : "request cancelled",
+        })
       : fauxAssistantMessage("Yes: 2.4 shipped."),
   ]);
   const agent = makeResearchAgent(models, model, releaseCorpus);
@@ -88,13 +93,16 @@ export async function measurePromptSettlement(end: RunEnd = "stop"): Promise<Pro
     order.push("agent_end listener finished");
   });
   let settled = false;
-  const prompted = agent.prompt("Did the release ship?").then(
-    () => "",
-    () => " (rejected)",
-  ).then((how) => {
-    settled = true;
-    order.push(`prompt() settled${how}`);
-  });
+  const prompted = agent
+    .prompt("Did the release ship?")
+    .then(
+      () => "",
+      () => " (rejected)",
+    )
+    .then((how) => {
+      settled = true;
+      order.push(`prompt() settled${how}`);
+    });
   // If agent_end never reached the listener, prompt() settling ends the wait instead of a hang.
   await Promise.race([entered.promise, prompted]);
   await yieldMacrotasks(5);

@@ -10,7 +10,14 @@ import {
 } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../support/scripted.ts";
 import { releaseCorpus } from "./support/corpus.ts";
-import { EXCERPT_LENGTH, LookupParams, MAX_MATCHES, NO_MATCHES, OMITTED_LINE, type LookupDetails } from "./support/book-research-agent.ts";
+import {
+  EXCERPT_LENGTH,
+  LookupParams,
+  MAX_MATCHES,
+  NO_MATCHES,
+  OMITTED_LINE,
+  type LookupDetails,
+} from "./support/book-research-agent.ts";
 import { lookupEvidence, makeResearchAgent, type Corpus } from "./research-agent.ts";
 
 // Hostile input to the lookup tool. Growth with corpus size is measured by
@@ -41,7 +48,10 @@ function outputBound(idLength: number): number {
 
 describe("lookup_evidence under hostile queries", () => {
   test("ch37.lookup.hit-path: regex metacharacters are matched literally, never as a pattern", async () => {
-    const corpus = { literal: "the pattern .*(a|b)[0-9]+\\d{2}^$? appears here", "would-match-as-regex": "aaa 123 b 45" };
+    const corpus = {
+      literal: "the pattern .*(a|b)[0-9]+\\d{2}^$? appears here",
+      "would-match-as-regex": "aaa 123 b 45",
+    };
     for (const query of [".*", "(a|b)", "[0-9]+", "\\d{2}", "^$?", "(", "[", "\\"]) {
       const { details } = await lookup(corpus, query);
       assert.deepEqual(details.hits, ["literal"], `query ${JSON.stringify(query)}`);
@@ -52,12 +62,19 @@ describe("lookup_evidence under hostile queries", () => {
     const alphabet = fc.constantFrom(..."ab.*+?()[]{}|^$\\/-A B");
     const text = fc.string({ unit: alphabet, maxLength: 40 });
     await fc.assert(
-      fc.asyncProperty(fc.array(text, { maxLength: 8 }), fc.string({ unit: alphabet, minLength: 1, maxLength: 4 }), async (texts, query) => {
-        fc.pre(query.trim() !== "");
-        const { details } = await lookup(numbered(texts), query);
-        const expected = Object.entries(numbered(texts)).filter(([, text]) => matchesByTheBook(text, query)).map(([id]) => id).slice(0, MAX_MATCHES);
-        assert.deepEqual(details.hits, expected);
-      }),
+      fc.asyncProperty(
+        fc.array(text, { maxLength: 8 }),
+        fc.string({ unit: alphabet, minLength: 1, maxLength: 4 }),
+        async (texts, query) => {
+          fc.pre(query.trim() !== "");
+          const { details } = await lookup(numbered(texts), query);
+          const expected = Object.entries(numbered(texts))
+            .filter(([, text]) => matchesByTheBook(text, query))
+            .map(([id]) => id)
+            .slice(0, MAX_MATCHES);
+          assert.deepEqual(details.hits, expected);
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
@@ -83,12 +100,19 @@ describe("lookup_evidence under hostile queries", () => {
     const alphabet = fc.constantFrom(..."ΣσςAa ");
     const plain = fc.string({ unit: alphabet, maxLength: 8 });
     // Half the texts carry an İ, the one character whose lower case is longer.
-    const text = fc.oneof(plain, plain.map((t) => `İ ${t}`));
+    const text = fc.oneof(
+      plain,
+      plain.map((t) => `İ ${t}`),
+    );
     await fc.assert(
       fc.asyncProperty(text, fc.string({ unit: alphabet, minLength: 1, maxLength: 3 }), async (text, query) => {
         fc.pre(query.trim() !== "");
         const { details } = await lookup({ u: text }, query);
-        assert.equal(details.hits.length === 1, matchesByTheBook(text, query), `text ${JSON.stringify(text)} query ${JSON.stringify(query)}`);
+        assert.equal(
+          details.hits.length === 1,
+          matchesByTheBook(text, query),
+          `text ${JSON.stringify(text)} query ${JSON.stringify(query)}`,
+        );
       }),
       { seed: SEED, numRuns: 300 },
     );
@@ -104,7 +128,22 @@ describe("lookup_evidence under hostile queries", () => {
 
   test("ch37.tool.params-validated-before-execute: the schema accepts a query exactly when it has a non-space character", () => {
     const tool = lookupEvidence({});
-    const spaces = fc.constantFrom(" ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2003", "\u2028", "\u2029", "\u202f", "\u3000", "\ufeff");
+    const spaces = fc.constantFrom(
+      " ",
+      "\t",
+      "\n",
+      "\r",
+      "\v",
+      "\f",
+      "\u00a0",
+      "\u1680",
+      "\u2003",
+      "\u2028",
+      "\u2029",
+      "\u202f",
+      "\u3000",
+      "\ufeff",
+    );
     const anyChar = fc.oneof(spaces, fc.string({ unit: "binary", minLength: 1, maxLength: 1 }));
     fc.assert(
       fc.property(fc.string({ unit: anyChar, maxLength: 6 }), (query) => {
@@ -147,14 +186,19 @@ describe("lookup_evidence under hostile queries", () => {
     await agent.prompt("look it up");
     const results = agent.state.messages.filter((m): m is ToolResultMessage => m.role === "toolResult");
     assert.deepEqual(executed, ["release"]);
-    assert.deepEqual(results.map((r) => r.isError), [...blanks.map(() => true), false]);
+    assert.deepEqual(
+      results.map((r) => r.isError),
+      [...blanks.map(() => true), false],
+    );
     assert.equal(faux.state.callCount, 2);
   });
 });
 
 describe("lookup_evidence over hostile corpora", () => {
   test("ch37.lookup.bounded: 100,000 matching entries give five lines and the omitted marker", async () => {
-    const corpus = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`doc-${i}`, `entry ${i} mentions the release`]));
+    const corpus = Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, i) => [`doc-${i}`, `entry ${i} mentions the release`]),
+    );
     const { text, details } = await lookup(corpus, "RELEASE");
     const lines = text.split("\n");
     assert.equal(lines.length, MAX_MATCHES + 1);
@@ -186,12 +230,16 @@ describe("lookup_evidence over hostile corpora", () => {
     const text = fc.string({ unit: fc.constantFrom("a", "b", " "), maxLength: 2_000 });
     const entry = fc.tuple(fc.string({ maxLength: 12 }), text);
     await fc.assert(
-      fc.asyncProperty(fc.array(entry, { maxLength: 30 }), fc.string({ unit: fc.constantFrom("a", "b", "A"), minLength: 1, maxLength: 3 }), async (entries, query) => {
-        const { text: out, details } = await lookup(Object.fromEntries(entries), query);
-        assert.ok(out.length <= outputBound(12), `output of ${out.length} characters`);
-        assert.ok(out.split("\n").length <= MAX_MATCHES + 1);
-        assert.ok(details.hits.length <= MAX_MATCHES);
-      }),
+      fc.asyncProperty(
+        fc.array(entry, { maxLength: 30 }),
+        fc.string({ unit: fc.constantFrom("a", "b", "A"), minLength: 1, maxLength: 3 }),
+        async (entries, query) => {
+          const { text: out, details } = await lookup(Object.fromEntries(entries), query);
+          assert.ok(out.length <= outputBound(12), `output of ${out.length} characters`);
+          assert.ok(out.split("\n").length <= MAX_MATCHES + 1);
+          assert.ok(details.hits.length <= MAX_MATCHES);
+        },
+      ),
       { seed: SEED, numRuns: 200 },
     );
   });
@@ -204,7 +252,12 @@ describe("the research agent over random lookup scripts", () => {
     fc.string({ maxLength: 5 }),
   );
   const stepArb: fc.Arbitrary<Step> = fc.oneof(
-    { weight: 4, arbitrary: fc.array(hostileQuery, { minLength: 1, maxLength: 3 }).map((queries) => ({ kind: "lookups" as const, queries })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .array(hostileQuery, { minLength: 1, maxLength: 3 })
+        .map((queries) => ({ kind: "lookups" as const, queries })),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: "answer" as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: "failed" as const }) },
   );
@@ -215,7 +268,10 @@ describe("the research agent over random lookup scripts", () => {
         const { faux, models, model } = scriptedModels(
           script.map((step) =>
             step.kind === "lookups"
-              ? fauxAssistantMessage(step.queries.map((query) => fauxToolCall("lookup_evidence", { query })), { stopReason: "toolUse" })
+              ? fauxAssistantMessage(
+                  step.queries.map((query) => fauxToolCall("lookup_evidence", { query })),
+                  { stopReason: "toolUse" },
+                )
               : step.kind === "answer"
                 ? fauxAssistantMessage("It shipped.")
                 : fauxAssistantMessage("", { stopReason: "error", errorMessage: "upstream 503" }),
@@ -239,13 +295,20 @@ describe("the research agent over random lookup scripts", () => {
         }
         const transcript = agent.state.messages.filter((m) => m.role !== "system");
         assert.equal(faux.state.callCount, requests);
-        assert.deepEqual(transcript.map((m) => m.role), roles);
+        assert.deepEqual(
+          transcript.map((m) => m.role),
+          roles,
+        );
         const results = transcript.filter((m): m is ToolResultMessage => m.role === "toolResult");
-        assert.deepEqual(results.map((r) => r.isError), blank);
+        assert.deepEqual(
+          results.map((r) => r.isError),
+          blank,
+        );
         for (const result of results) {
           const block = result.content[0];
           assert.ok(block?.type === "text");
-          if (!result.isError) assert.ok(block.text.length <= outputBound(12), `a result of ${block.text.length} characters`);
+          if (!result.isError)
+            assert.ok(block.text.length <= outputBound(12), `a result of ${block.text.length} characters`);
         }
       }),
       { seed: SEED, numRuns: 150 },

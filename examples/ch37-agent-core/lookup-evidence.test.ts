@@ -63,7 +63,14 @@ describe("lookupEvidence, row by row as the chapter describes it", () => {
   test("ch37.lookup.bounded: only the first five matches are shown, then `[Additional matches omitted]`", async () => {
     const corpus = Object.fromEntries(["1", "2", "3", "4", "5", "6", "7"].map((id) => [id, `release ${id}`]));
     const { lines, details } = await lookup(corpus, "release");
-    assert.deepEqual(lines, ["[1] release 1", "[2] release 2", "[3] release 3", "[4] release 4", "[5] release 5", OMITTED_LINE]);
+    assert.deepEqual(lines, [
+      "[1] release 1",
+      "[2] release 2",
+      "[3] release 3",
+      "[4] release 4",
+      "[5] release 5",
+      OMITTED_LINE,
+    ]);
     assert.deepEqual(details.hits, ["1", "2", "3", "4", "5"]);
   });
 
@@ -76,12 +83,20 @@ describe("lookupEvidence, row by row as the chapter describes it", () => {
 
   test("ch37.nomatch.ordinary-content: a miss is the text `no matches`, not an error", async () => {
     const result = await lookupEvidence({ a: "release" }).execute("unit", { query: "dividend" });
-    assert.deepEqual(result, { content: [{ type: "text", text: NO_MATCHES }], details: { query: "dividend", hits: [] } }, "no isError, no terminate");
+    assert.deepEqual(
+      result,
+      { content: [{ type: "text", text: NO_MATCHES }], details: { query: "dividend", hits: [] } },
+      "no isError, no terminate",
+    );
   });
 
   test("ch37.tool.params-validated-before-execute: the parameters are one query string, minLength 1, pattern \\S, no description", () => {
     const schema = JSON.parse(JSON.stringify(lookupEvidence({}).parameters)) as unknown;
-    assert.deepEqual(schema, { type: "object", properties: { query: { type: "string", minLength: 1, pattern: "\\S" } }, required: ["query"] });
+    assert.deepEqual(schema, {
+      type: "object",
+      properties: { query: { type: "string", minLength: 1, pattern: "\\S" } },
+      required: ["query"],
+    });
   });
 
   test("ch37.tool.params-validated-before-execute: the schema rejects empty and whitespace-only queries", () => {
@@ -96,7 +111,13 @@ describe("lookupEvidence, row by row as the chapter describes it", () => {
     };
     assert.deepEqual(
       ["", " ", "\t\n", "release", " a "].map((q) => [q, accepts(q)]),
-      [["", false], [" ", false], ["\t\n", false], ["release", true], [" a ", true]],
+      [
+        ["", false],
+        [" ", false],
+        ["\t\n", false],
+        ["release", true],
+        [" a ", true],
+      ],
     );
   });
 });

@@ -42,7 +42,8 @@ function instrumented(order: string[]) {
 /** The assistant message asking for `read_notes` is present in `messages`. */
 function holdsToolRequest(messages: readonly AgentMessage[]): boolean {
   return messages.some(
-    (m) => m.role === "assistant" && m.content.some((block) => block.type === "toolCall" && block.name === "read_notes"),
+    (m) =>
+      m.role === "assistant" && m.content.some((block) => block.type === "toolCall" && block.name === "read_notes"),
   );
 }
 

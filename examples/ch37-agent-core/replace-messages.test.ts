@@ -6,7 +6,10 @@ test("ch37.state.messages-replace-idle: after replacing state.messages while idl
   const run = await runReplaceWhileIdle();
   assert.equal(run.idleAtReplacement, true);
   assert.deepEqual(run.firstRequestUserTexts, ["Did the release ship?"]);
-  assert.deepEqual(run.nextRequestUserTexts, ["Restored: was the installer rewrite in 2.4?", "And is the dark theme bug fixed?"]);
+  assert.deepEqual(run.nextRequestUserTexts, [
+    "Restored: was the installer rewrite in 2.4?",
+    "And is the dark theme bug fixed?",
+  ]);
   assert.equal(run.carriesDiscarded, false);
 });
 

@@ -39,7 +39,9 @@ export async function runReplaceUnderRequestHook(): Promise<ReplacementRun> {
     agent.subscribe((event) => {
       if (event.type === "message_end") record.push(event.message as Message);
     });
-    agent.prepareRequest = ({ context }) => ({ context: { ...context, messages: [...context.messages.filter((m) => m.role === "system"), ...record] } });
+    agent.prepareRequest = ({ context }) => ({
+      context: { ...context, messages: [...context.messages.filter((m) => m.role === "system"), ...record] },
+    });
   });
 }
 

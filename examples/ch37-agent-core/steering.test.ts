@@ -5,14 +5,20 @@ import { runQueueScenario } from "./steering.ts";
 test("ch37.steer.after-current-turn: steering queued while a tool runs arrives after that tool's result, before the next request", async () => {
   const run = await runQueueScenario("steer", "all");
   assert.equal(run.toolFinishedFirst, true);
-  assert.deepEqual(run.precededBy, [{ role: "assistant", stopReason: "toolUse", hasToolCalls: true }, { role: "toolResult" }]);
+  assert.deepEqual(run.precededBy, [
+    { role: "assistant", stopReason: "toolUse", hasToolCalls: true },
+    { role: "toolResult" },
+  ]);
   assert.deepEqual(run.newPerRequest, [0, 2]);
 });
 
 test("ch37.followup.only-when-stopping: a follow-up waits out the tool turn and arrives only after an answer with no tool calls", async () => {
   const run = await runQueueScenario("followUp", "all");
   assert.deepEqual(run.newPerRequest, [0, 0, 2]);
-  assert.deepEqual(run.precededBy, [{ role: "toolResult" }, { role: "assistant", stopReason: "stop", hasToolCalls: false }]);
+  assert.deepEqual(run.precededBy, [
+    { role: "toolResult" },
+    { role: "assistant", stopReason: "stop", hasToolCalls: false },
+  ]);
 });
 
 test("ch37.queues.processed-before-agent_end: every queued message is delivered before the one agent_end", async () => {

@@ -102,7 +102,8 @@ export async function runQueueScenario(queue: QueueKind, mode: QueueMode): Promi
     newPerRequest,
     providerCalls: faux.state.callCount,
     precededBy,
-    toolFinishedFirst: timeline.indexOf("tool end") >= 0 && timeline.indexOf("tool end") < timeline.indexOf("queued start"),
+    toolFinishedFirst:
+      timeline.indexOf("tool end") >= 0 && timeline.indexOf("tool end") < timeline.indexOf("queued start"),
     agentEnds: timeline.filter((entry) => entry === "agent_end").length,
     allDeliveredBeforeAgentEnd:
       transcript.filter(isQueued).length === QUEUED.length && lastQueuedAt < timeline.indexOf("agent_end"),

@@ -29,6 +29,9 @@ test("ch37.tool.iserror-channel: a result that sets isError itself reaches the m
 for (const shape of THROW_SHAPES) {
   test(`ch37.tool.throw-to-iserror: an execute that ${shape} becomes an isError result and the loop goes on`, async () => {
     const run = await runThrowShape(shape);
-    assert.deepEqual({ isError: run.isError, finalStopReason: run.finalStopReason, promptRejected: run.promptRejected }, { isError: true, finalStopReason: "stop", promptRejected: false });
+    assert.deepEqual(
+      { isError: run.isError, finalStopReason: run.finalStopReason, promptRejected: run.promptRejected },
+      { isError: true, finalStopReason: "stop", promptRejected: false },
+    );
   });
 }

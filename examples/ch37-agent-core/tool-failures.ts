@@ -90,7 +90,13 @@ export async function runToolFailures(): Promise<ToolFailureRun> {
 }
 
 /** How a tool's execute fails: the ways a host's code can throw. */
-export const THROW_SHAPES = ["throws before returning a promise", "throws a string", "throws undefined", "rejects later", "throws after an update"] as const;
+export const THROW_SHAPES = [
+  "throws before returning a promise",
+  "throws a string",
+  "throws undefined",
+  "rejects later",
+  "throws after an update",
+] as const;
 export type ThrowShape = (typeof THROW_SHAPES)[number];
 
 /** One throw shape's result and how the run went on. */
@@ -126,11 +132,17 @@ function failing(shape: ThrowShape): AgentTool<typeof NoParams>["execute"] {
   }
 }
 
-const withExecute = (execute: AgentTool<typeof NoParams>["execute"]): AgentTool<typeof NoParams> => ({ ...fetchPage, execute });
+const withExecute = (execute: AgentTool<typeof NoParams>["execute"]): AgentTool<typeof NoParams> => ({
+  ...fetchPage,
+  execute,
+});
 
 /** Runs a one-tool batch whose execute fails in `shape`, then an answer. */
 export async function runThrowShape(shape: ThrowShape): Promise<ThrowShapeOutcome> {
-  const { models, model } = scriptedModels([fauxAssistantMessage(fauxToolCall("fetch_page", {}), { stopReason: "toolUse" }), fauxAssistantMessage("It failed.")]);
+  const { models, model } = scriptedModels([
+    fauxAssistantMessage(fauxToolCall("fetch_page", {}), { stopReason: "toolUse" }),
+    fauxAssistantMessage("It failed."),
+  ]);
   const agent = new Agent({
     initialState: { systemPrompt: "Verify the release.", model, tools: [withExecute(failing(shape))] },
     streamFn: models.streamSimple.bind(models),

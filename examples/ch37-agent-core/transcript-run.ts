@@ -72,6 +72,12 @@ export async function runResearch(query = "release"): Promise<ResearchRun> {
 function says(message: AgentMessage): string {
   if (message.role !== "assistant") return message.role === "system" ? "" : contentText(message.content);
   return message.content
-    .map((block) => (block.type === "toolCall" ? `${block.name}(${JSON.stringify(block.arguments)})` : block.type === "text" ? block.text : ""))
+    .map((block) =>
+      block.type === "toolCall"
+        ? `${block.name}(${JSON.stringify(block.arguments)})`
+        : block.type === "text"
+          ? block.text
+          : "",
+    )
     .join(" ");
 }

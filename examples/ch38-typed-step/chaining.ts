@@ -8,7 +8,12 @@ export const Triage = Type.Object({
 });
 
 export const NextAction = Type.Object({
-  action: Type.Union([Type.Literal("fix-now"), Type.Literal("schedule"), Type.Literal("answer"), Type.Literal("close")]),
+  action: Type.Union([
+    Type.Literal("fix-now"),
+    Type.Literal("schedule"),
+    Type.Literal("answer"),
+    Type.Literal("close"),
+  ]),
   reason: Type.String({ minLength: 1 }),
 });
 

@@ -12,6 +12,8 @@ export interface UnknownCitation {
  * an item in the corpus. Blind spot: a real item cited for the wrong claim passes.
  */
 export function checkCitations(citations: readonly string[], corpus: Corpus): UnknownCitation[] {
-  return citations.filter((citation) => !Object.hasOwn(corpus, citation)).map((citation) => ({ kind: "unknown-citation", citation }));
+  return citations
+    .filter((citation) => !Object.hasOwn(corpus, citation))
+    .map((citation) => ({ kind: "unknown-citation", citation }));
 }
 // ANCHOR_END: citation-check

@@ -34,7 +34,13 @@ function submitTool<S extends TSchema>(schema: S): { tool: AgentTool<S>; stored:
 }
 
 /** The agent of one run, with submit first and the extra tools after it. */
-function agentWithSubmit<S extends TSchema>(models: Models, model: Model<any>, system: string, schema: S, extraTools: readonly AgentTool[] = []) {
+function agentWithSubmit<S extends TSchema>(
+  models: Models,
+  model: Model<any>,
+  system: string,
+  schema: S,
+  extraTools: readonly AgentTool[] = [],
+) {
   const submit = submitTool(schema);
   const agent = new Agent({
     initialState: { systemPrompt: system, model, tools: [submit.tool, ...extraTools] },
@@ -44,9 +50,13 @@ function agentWithSubmit<S extends TSchema>(models: Models, model: Model<any>, s
 }
 
 /** What the run ended in when no value is stored: step()'s classification after its first branch. */
-function failure(agent: Agent, counts: { failures: number; maxAttempts: number; turns: number; hitTurnLimit: boolean }): StepFailed {
+function failure(
+  agent: Agent,
+  counts: { failures: number; maxAttempts: number; turns: number; hitTurnLimit: boolean },
+): StepFailed {
   const { failures, maxAttempts, turns, hitTurnLimit } = counts;
-  if (failures >= maxAttempts) return new StepFailed(`no valid submission after ${failures} attempt(s)`, "invalid-submissions");
+  if (failures >= maxAttempts)
+    return new StepFailed(`no valid submission after ${failures} attempt(s)`, "invalid-submissions");
   if (hitTurnLimit) return new StepFailed(`no submission after ${turns} turn(s)`, "turn-limit");
   const last = agent.state.messages.findLast((message) => message.role === "assistant");
   if (last?.role === "assistant" && (last.stopReason === "error" || last.stopReason === "aborted")) {

@@ -7,7 +7,11 @@ import { step } from "./step.ts";
  * Independent steps at once: each call builds its own Agent and keeps its own result, so
  * nothing is shared but the provider. Rate limits are the caller's problem.
  */
-export function judgeAll(models: Models, model: Model<Api>, claims: readonly string[]): Promise<Static<typeof Verdict>[]> {
+export function judgeAll(
+  models: Models,
+  model: Model<Api>,
+  claims: readonly string[],
+): Promise<Static<typeof Verdict>[]> {
   return Promise.all(claims.map((claim) => step(models, model, SYSTEM, claim, Verdict)));
 }
 // ANCHOR_END: parallel

@@ -20,6 +20,9 @@ test("the citation check rejects a citation that is not exactly an evidence id",
 
 test("the citation check's blind spot: a real item cited for the wrong claim passes", async () => {
   const run = await blindSpotDemo();
-  assert.ok(run.citedTexts.length === 1 && !/shipped/i.test(run.citedTexts[0]!), "the cited item says nothing about shipping");
+  assert.ok(
+    run.citedTexts.length === 1 && !/shipped/i.test(run.citedTexts[0]!),
+    "the cited item says nothing about shipping",
+  );
   assert.deepEqual(run.problems, [], "yet the check passes it");
 });

@@ -5,7 +5,10 @@ import { step } from "./step.ts";
 
 export const CitedVerdict = Type.Object({
   verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted"), Type.Literal("unclear")]),
-  citations: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: "ids of the evidence items relied on" }),
+  citations: Type.Array(Type.String({ minLength: 1 }), {
+    minItems: 1,
+    description: "ids of the evidence items relied on",
+  }),
 });
 
 export type CitedVerdict = Static<typeof CitedVerdict>;

@@ -4,7 +4,17 @@ import { describeOutcome, failedSubmits, measureStep } from "./support/measure.t
 import { countingScenarios, describeExpected, stepTable } from "./step-table.ts";
 import { step, StepFailed } from "./step.ts";
 import { bookMessages } from "./support/book-step.ts";
-import { abortedResponse, failedRequest, lookup, lookupTool, lookupToolNamed, prose, submit, times, toolUse } from "./support/script.ts";
+import {
+  abortedResponse,
+  failedRequest,
+  lookup,
+  lookupTool,
+  lookupToolNamed,
+  prose,
+  submit,
+  times,
+  toolUse,
+} from "./support/script.ts";
 
 // The chapter's table: one test per row, named "<row> — <claim id>". The scripted responses
 // of each row are in step-table.ts, where the recipe reads them too.
@@ -32,7 +42,10 @@ test("a lookup never counts as an attempt, not even a failed one — ch38.lookup
   const run = await measureStep(step, script(), options);
   assert.equal(describeOutcome(run.outcome), "turn-limit", "only the turn bound stops a lookup-only model");
   assert.equal(failedSubmits(run), 0);
-  assert.ok(run.toolEnds.some((end) => end.toolName === "lookup_evidence" && end.isError), "failed lookups did happen");
+  assert.ok(
+    run.toolEnds.some((end) => end.toolName === "lookup_evidence" && end.isError),
+    "failed lookups did happen",
+  );
   assert.equal(run.providerRequests, 4);
 });
 
@@ -47,7 +60,11 @@ test("a schema-valid submit the core fails (truncated response) still counts —
 test("the core rejects a malformed submit before execute; the model sees an error result — ch38.validation.before-execute", async () => {
   const run = await measureStep(step, countingScenarios.malformedSubmit.script());
   // Nothing stored; after a failed submit, a model that gives up in prose is invalid-submissions in the book (its last branch).
-  assert.deepEqual(run.outcome, { status: "failed", kind: "invalid-submissions", message: bookMessages.invalidSubmissions(1) });
+  assert.deepEqual(run.outcome, {
+    status: "failed",
+    kind: "invalid-submissions",
+    message: bookMessages.invalidSubmissions(1),
+  });
   assert.match(run.toolEnds[0]?.text ?? "", /^Validation failed for tool "submit"/);
   const seen = run.requests[1]?.at(-1);
   assert.ok(seen?.role === "toolResult" && seen.isError, "the second request ends with an error tool result");
@@ -70,11 +87,23 @@ test("each ending says what ended the run, in the book's words — ch38.kinds.re
   const cases = [
     { script: times(5, () => toolUse(submit(invalid))), options: {}, message: bookMessages.invalidSubmissions(3) },
     // turns counts every turn_end, the aborted turn after the bound's abort() included.
-    { script: times(12, () => toolUse(lookup())), options: { extraTools: [lookupTool()] }, message: bookMessages.turnLimit(11) },
+    {
+      script: times(12, () => toolUse(lookup())),
+      options: { extraTools: [lookupTool()] },
+      message: bookMessages.turnLimit(11),
+    },
     { script: [failedRequest("upstream 503")], options: {}, message: bookMessages.provider("upstream 503") },
-    { script: [abortedResponse("request cancelled")], options: {}, message: bookMessages.provider("request cancelled") },
+    {
+      script: [abortedResponse("request cancelled")],
+      options: {},
+      message: bookMessages.provider("request cancelled"),
+    },
     { script: [prose("The release shipped.")], options: {}, message: bookMessages.noSubmit },
-    { script: [toolUse(submit(invalid)), toolUse(submit(invalid)), prose("I give up.")], options: {}, message: bookMessages.invalidSubmissions(2) },
+    {
+      script: [toolUse(submit(invalid)), toolUse(submit(invalid)), prose("I give up.")],
+      options: {},
+      message: bookMessages.invalidSubmissions(2),
+    },
   ];
   for (const { script, options, message } of cases) {
     const run = await measureStep(step, script, options);
@@ -84,9 +113,18 @@ test("each ending says what ended the run, in the book's words — ch38.kinds.re
 
 test("the configuration guards throw the book's errors, maxAttempts first — ch38.config-guards", async () => {
   const cases = [
-    { options: { maxAttempts: 0, maxTurns: 0 }, thrown: { status: "thrown", errorName: "RangeError", message: bookMessages.notPositive("maxAttempts") } },
-    { options: { maxTurns: Number.MAX_SAFE_INTEGER + 1 }, thrown: { status: "thrown", errorName: "RangeError", message: bookMessages.notPositive("maxTurns") } },
-    { options: { extraTools: [lookupToolNamed("submit")] }, thrown: { status: "thrown", errorName: "Error", message: bookMessages.reservedName } },
+    {
+      options: { maxAttempts: 0, maxTurns: 0 },
+      thrown: { status: "thrown", errorName: "RangeError", message: bookMessages.notPositive("maxAttempts") },
+    },
+    {
+      options: { maxTurns: Number.MAX_SAFE_INTEGER + 1 },
+      thrown: { status: "thrown", errorName: "RangeError", message: bookMessages.notPositive("maxTurns") },
+    },
+    {
+      options: { extraTools: [lookupToolNamed("submit")] },
+      thrown: { status: "thrown", errorName: "Error", message: bookMessages.reservedName },
+    },
   ];
   for (const { options, thrown } of cases) {
     const run = await measureStep(step, [toolUse(submit({ verdict: "supported" }))], options);

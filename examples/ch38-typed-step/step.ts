@@ -48,7 +48,10 @@ export async function step<S extends TSchema>(
   // ANCHOR: config-guards
   const { maxAttempts = 3, maxTurns = 10, extraTools } = options;
   // Bad configuration is a programming error, thrown before any request.
-  for (const [name, value] of [["maxAttempts", maxAttempts], ["maxTurns", maxTurns]] as const) {
+  for (const [name, value] of [
+    ["maxAttempts", maxAttempts],
+    ["maxTurns", maxTurns],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
   }
   if (extraTools?.some((tool) => tool.name === "submit")) {

@@ -2,13 +2,19 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { markLabels } from "../support/chart-svg.ts";
 import { CHART_CASE, POINT_MARK, chartRows, turnLimitChart } from "./turn-limit-chart.ts";
-import { measureTurnLimitTable, turnLimitCases, versions, type TurnLimitRow } from "./demonstrations/turn-limit-table.ts";
+import {
+  measureTurnLimitTable,
+  turnLimitCases,
+  versions,
+  type TurnLimitRow,
+} from "./demonstrations/turn-limit-table.ts";
 
 // The bug drawn: every point of the chart is a row measured in this run, and nothing else.
 
 const pointLabels = (svg: string): string[] => markLabels(svg, POINT_MARK);
 
-const label = (r: TurnLimitRow): string => `${r.variant}: ${r.scriptedResponses} scripted responses, ${r.providerRequests} provider requests`;
+const label = (r: TurnLimitRow): string =>
+  `${r.variant}: ${r.scriptedResponses} scripted responses, ${r.providerRequests} provider requests`;
 
 const measured = await measureTurnLimitTable(turnLimitCases.filter((c) => c.maxTurns === CHART_CASE.maxTurns));
 
@@ -27,9 +33,14 @@ test("rows outside the chart's case (another maxAttempts, another maxTurns) are 
 });
 
 test("the chart follows the rows: a changed count moves its point (nothing is typed in)", async () => {
-  const changed = measured.map((r) => (r.variant === "fixed" ? { ...r, providerRequests: r.providerRequests + 40 } : r));
+  const changed = measured.map((r) =>
+    r.variant === "fixed" ? { ...r, providerRequests: r.providerRequests + 40 } : r,
+  );
   const labels = pointLabels(await turnLimitChart(changed));
-  assert.ok(labels.some((l) => /^fixed: \d+ scripted responses, 42 provider requests$/.test(l)), labels.join("\n"));
+  assert.ok(
+    labels.some((l) => /^fixed: \d+ scripted responses, 42 provider requests$/.test(l)),
+    labels.join("\n"),
+  );
 });
 
 test("the same rows give the same SVG twice in one process, so the notebook's stored chart does not drift", async () => {

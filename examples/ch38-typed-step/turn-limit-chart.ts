@@ -17,7 +17,10 @@ export const CHART_CASE = {
 /** The rows the chart draws, one point each: every version, every script length, at {@link CHART_CASE}. */
 export function chartRows(rows: readonly TurnLimitRow[]): TurnLimitRow[] {
   return rows.filter(
-    (r) => r.scenario === CHART_CASE.scenario && r.maxTurns === CHART_CASE.maxTurns && r.maxAttempts === CHART_CASE.maxAttempts,
+    (r) =>
+      r.scenario === CHART_CASE.scenario &&
+      r.maxTurns === CHART_CASE.maxTurns &&
+      r.maxAttempts === CHART_CASE.maxAttempts,
   );
 }
 // ANCHOR_END: chart
@@ -34,7 +37,12 @@ export function turnLimitChartSpec(rows: readonly TurnLimitRow[]): TopLevelSpec 
     scriptPlusOne: r.scriptedResponses + 1,
     label: `${r.variant}: ${r.scriptedResponses} scripted responses, ${r.providerRequests} provider requests`,
   }));
-  const x = { field: "scriptedResponses", type: "quantitative", title: "scripted responses", scale: { zero: false } } as const;
+  const x = {
+    field: "scriptedResponses",
+    type: "quantitative",
+    title: "scripted responses",
+    scale: { zero: false },
+  } as const;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: {
@@ -57,7 +65,11 @@ export function turnLimitChartSpec(rows: readonly TurnLimitRow[]): TopLevelSpec 
         },
         {
           mark: { type: "text", align: "right", baseline: "bottom", dy: -3, color: "#1a7f37" },
-          encoding: { y: { datum: CHART_CASE.maxTurns }, x: { aggregate: "max", ...x }, text: { value: `maxTurns ${CHART_CASE.maxTurns}` } },
+          encoding: {
+            y: { datum: CHART_CASE.maxTurns },
+            x: { aggregate: "max", ...x },
+            text: { value: `maxTurns ${CHART_CASE.maxTurns}` },
+          },
         },
         {
           mark: { type: "line", point: false },

@@ -16,6 +16,10 @@ export async function vegaLiteToSvg(spec: TopLevelSpec): Promise<string> {
  * rendered chart, in the SVG's order: one entry per drawn item.
  */
 export function markLabels(svg: string, markName: string): string[] {
-  const groups = svg.matchAll(new RegExp(`<g class="mark-[a-z]+ role-mark ${markName}_marks"[^>]*>([\\s\\S]*?)</g>`, "g"));
-  return [...groups].flatMap(([, items]) => [...items!.matchAll(/<(?:path|rect|text|line) aria-label="([^"]+)"/g)].map((m) => m[1]!));
+  const groups = svg.matchAll(
+    new RegExp(`<g class="mark-[a-z]+ role-mark ${markName}_marks"[^>]*>([\\s\\S]*?)</g>`, "g"),
+  );
+  return [...groups].flatMap(([, items]) =>
+    [...items!.matchAll(/<(?:path|rect|text|line) aria-label="([^"]+)"/g)].map((m) => m[1]!),
+  );
 }

@@ -13,5 +13,8 @@ test("fitLines breaks a long line at spaces under a hanging indent and keeps sho
 });
 
 test("fitLines hangs a legend's continuation under its meaning", () => {
-  assert.equal(fitLines("turns    turn_end events the agent emitted", 30), "turns    turn_end events the\n         agent emitted");
+  assert.equal(
+    fitLines("turns    turn_end events the agent emitted", 30),
+    "turns    turn_end events the\n         agent emitted",
+  );
 });

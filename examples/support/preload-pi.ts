@@ -17,6 +17,7 @@ export function preloadPiBefore(flags: readonly string[]): string[] {
     return eq > 0 && MODULE_FLAGS.has(flag.slice(0, eq)) ? [flag.slice(eq + 1)] : [];
   });
   // The listings hook serves a reader's listing in place of ours, and the project's Pi to it.
-  const samePi = (module: string) => module === "tsx" || module.includes("/node_modules/tsx/") || module.endsWith(LISTINGS_HOOK);
+  const samePi = (module: string) =>
+    module === "tsx" || module.includes("/node_modules/tsx/") || module.endsWith(LISTINGS_HOOK);
   return modules.every(samePi) ? ["--import", PRELOAD] : [];
 }

@@ -4,7 +4,13 @@ import { clip, textTable } from "./text-table.ts";
 
 test("textTable pads every column to its widest cell and rules off the header", () => {
   assert.equal(
-    textTable(["role", "n"], [["user", "1"], ["toolResult", "12"]]),
+    textTable(
+      ["role", "n"],
+      [
+        ["user", "1"],
+        ["toolResult", "12"],
+      ],
+    ),
     ["role        n", "----------  --", "user        1", "toolResult  12"].join("\n"),
   );
 });
@@ -20,7 +26,16 @@ test("clip keeps short text, folds whitespace, and marks a cut with an ellipsis"
 
 test("textTable wider than its width breaks long headers between words first, then wraps the widest cells", () => {
   const table = textTable(["scenario", "provider requests"], [["submit + lookup every turn", "7"]], 0, 26);
-  assert.equal(table, ["scenario          provider", "                  requests", "----------------  --------", "submit + lookup   7", "every turn"].join("\n"));
+  assert.equal(
+    table,
+    [
+      "scenario          provider",
+      "                  requests",
+      "----------------  --------",
+      "submit + lookup   7",
+      "every turn",
+    ].join("\n"),
+  );
   for (const line of table.split("\n")) assert.ok(line.length <= 26, line);
 });
 

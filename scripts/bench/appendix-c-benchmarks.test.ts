@@ -17,21 +17,45 @@ const env: BenchEnvironment = {
 
 test("bench appendix: the environment, each measured table, and every skipped section with its reason", () => {
   const text = renderAppendixC(env, [
-    { kind: "measured", title: "Alpha", method: "How alpha was timed.", tables: [{ header: ["a", "b"], rows: [["1", "2"]] }], findings: ["alpha is 2×"] },
+    {
+      kind: "measured",
+      title: "Alpha",
+      method: "How alpha was timed.",
+      tables: [{ header: ["a", "b"], rows: [["1", "2"]] }],
+      findings: ["alpha is 2×"],
+    },
     { kind: "skipped", title: "Beta", reason: "beta does not exist yet" },
   ]);
   assert.match(text, /^# Appendix C — Benchmarks\n/);
   assert.match(text, /Written by `npm run bench`/);
-  for (const fact of ["20.20.2", "1.0.3 / 1.0.3 / 1.3.27", "abc123 (the working tree had uncommitted changes)", "2 × Test CPU", "1.50 / 2.25", "2026-11-29T12:00:00.000Z"]) {
+  for (const fact of [
+    "20.20.2",
+    "1.0.3 / 1.0.3 / 1.3.27",
+    "abc123 (the working tree had uncommitted changes)",
+    "2 × Test CPU",
+    "1.50 / 2.25",
+    "2026-11-29T12:00:00.000Z",
+  ]) {
     assert.ok(text.includes(fact), fact);
   }
-  assert.match(text, /## Alpha\n\nHow alpha was timed\.\n\n\| a \| b \|\n\| --- \| --- \|\n\| 1 \| 2 \|\n\n- alpha is 2×/);
+  assert.match(
+    text,
+    /## Alpha\n\nHow alpha was timed\.\n\n\| a \| b \|\n\| --- \| --- \|\n\| 1 \| 2 \|\n\n- alpha is 2×/,
+  );
   assert.match(text, /## Beta\n\nNot measured: beta does not exist yet\./);
 });
 
 test("bench args: defaults, overrides, and bad input refused in one line that ends with the usage", () => {
-  assert.deepEqual(parseBenchArgs([]), { reps: 15, processReps: 1, only: ["step", "lookup", "ledger", "notebooks", "kernels"] });
-  assert.deepEqual(parseBenchArgs(["--reps=3", "--process-reps", "2", "--only", "lookup,step"]), { reps: 3, processReps: 2, only: ["lookup", "step"] });
+  assert.deepEqual(parseBenchArgs([]), {
+    reps: 15,
+    processReps: 1,
+    only: ["step", "lookup", "ledger", "notebooks", "kernels"],
+  });
+  assert.deepEqual(parseBenchArgs(["--reps=3", "--process-reps", "2", "--only", "lookup,step"]), {
+    reps: 3,
+    processReps: 2,
+    only: ["lookup", "step"],
+  });
   const refusals = [
     [["--reps", "0"], "--reps 0: expected a whole number of at least 1"],
     [["--only", "disk"], "--only disk: expected some of step,lookup,ledger,notebooks,kernels"],

@@ -16,7 +16,15 @@ function table({ header, rows }: FigureTable): string {
 
 function section(s: BenchSection): string {
   if (s.kind === "skipped") return `## ${s.title}\n\nNot measured: ${s.reason}.\n`;
-  return [`## ${s.title}`, "", s.method, "", ...s.tables.flatMap((t) => [table(t), ""]), ...s.findings.map((f) => `- ${f}`), ""].join("\n");
+  return [
+    `## ${s.title}`,
+    "",
+    s.method,
+    "",
+    ...s.tables.flatMap((t) => [table(t), ""]),
+    ...s.findings.map((f) => `- ${f}`),
+    "",
+  ].join("\n");
 }
 
 /** Appendix C: the environment, then each section's figures or the reason it has none. */

@@ -25,7 +25,12 @@ export const BENCH_COMMAND = {
     `  --only LIST       some of ${SECTION_NAMES.join(",")}, comma-separated; prints without writing the appendix`,
     "  --ledger-base REV the commit whose ledger runs beside this one, from a temporary git worktree (default: the commit before the shared TypeScript program)",
   ].join("\n"),
-  options: { reps: { type: "string" }, "process-reps": { type: "string" }, only: { type: "string" }, "ledger-base": { type: "string" } },
+  options: {
+    reps: { type: "string" },
+    "process-reps": { type: "string" },
+    only: { type: "string" },
+    "ledger-base": { type: "string" },
+  },
 } as const;
 
 /** Parses `--reps`, `--process-reps` and `--only` (also as `--opt=value`). */
@@ -35,7 +40,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs | Help | Refu
   const { values } = line;
   const reps = values.reps === undefined ? 15 : wholeNumber(BENCH_COMMAND, "--reps", values.reps, 1);
   if (isHelpOrRefusal(reps)) return reps;
-  const processReps = values["process-reps"] === undefined ? 1 : wholeNumber(BENCH_COMMAND, "--process-reps", values["process-reps"], 1);
+  const processReps =
+    values["process-reps"] === undefined ? 1 : wholeNumber(BENCH_COMMAND, "--process-reps", values["process-reps"], 1);
   if (isHelpOrRefusal(processReps)) return processReps;
   const ledgerBase = values["ledger-base"] === undefined ? {} : { ledgerBase: values["ledger-base"] };
   if (values.only === undefined) return { reps, processReps, only: [...SECTION_NAMES], ...ledgerBase };

@@ -34,13 +34,17 @@ export function checkoutBase(root: string, rev: string, progress: (line: string)
     }
   };
   try {
-    const lock = (d: string) => (existsSync(join(d, "package-lock.json")) ? readFileSync(join(d, "package-lock.json"), "utf8") : "");
+    const lock = (d: string) =>
+      existsSync(join(d, "package-lock.json")) ? readFileSync(join(d, "package-lock.json"), "utf8") : "";
     if (lock(dir) === lock(root)) {
       symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
       return { dir, commit, install: "shared", remove };
     }
     progress(`ledger: npm ci in a checkout of ${commit} (its lockfile differs)`);
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     return { dir, commit, install: "npm ci", remove };
   } catch (error) {
     remove();

@@ -78,7 +78,12 @@ export function measureTsx(args: readonly string[], cwd: string): Promise<Measur
     });
     child.on("close", (status) => {
       clearInterval(sampler);
-      resolve({ ms: performance.now() - started, peakBytes: peak, status, stderrTail: stderr.trim().split("\n").slice(-3).join(" | ") });
+      resolve({
+        ms: performance.now() - started,
+        peakBytes: peak,
+        status,
+        stderrTail: stderr.trim().split("\n").slice(-3).join(" | "),
+      });
     });
   });
 }

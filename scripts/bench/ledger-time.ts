@@ -29,7 +29,12 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
  * that only starts Node and tsx and beside the ledger of `baseRev` (a temporary checkout),
  * all interleaved in one run.
  */
-export async function measureLedger(root: string, repetitions: number, progress: (line: string) => void, baseRev: string = LEDGER_BASE): Promise<BenchSection> {
+export async function measureLedger(
+  root: string,
+  repetitions: number,
+  progress: (line: string) => void,
+  baseRev: string = LEDGER_BASE,
+): Promise<BenchSection> {
   const title = "The claim ledger's wall time and peak memory";
   if (!existsSync(join(root, LEDGER))) return { kind: "skipped", title, reason: `${LEDGER} does not exist yet` };
   let base: BaseCheckout;
@@ -47,11 +52,17 @@ export async function measureLedger(root: string, repetitions: number, progress:
       { name: "base", run: async () => void runs.base.push(await measureTsx(LEDGER_ARGS, base.dir)) },
       { name: "start-up", run: async () => void (await timeTsx([BASELINE], root)) },
     ];
-    const samples = await interleave(contenders, repetitions, "wall", (done) => progress(`ledger: repetition ${done}/${repetitions}`));
+    const samples = await interleave(contenders, repetitions, "wall", (done) =>
+      progress(`ledger: repetition ${done}/${repetitions}`),
+    );
     for (const [name, list] of Object.entries(runs)) {
       const crashed = list.find((run) => run.status !== 0);
       if (crashed !== undefined) {
-        return { kind: "skipped", title, reason: `the ${name === "base" ? `ledger at ${base.commit}` : name === "listings" ? "ledger with --listings" : "ledger"} exited with status ${crashed.status} (${crashed.stderrTail}); a run that did not finish is not a time` };
+        return {
+          kind: "skipped",
+          title,
+          reason: `the ${name === "base" ? `ledger at ${base.commit}` : name === "listings" ? "ledger with --listings" : "ledger"} exited with status ${crashed.status} (${crashed.stderrTail}); a run that did not finish is not a time`,
+        };
       }
     }
     const peaks = (list: MeasuredProcess[]) => list.map((run) => run.peakBytes);
@@ -62,7 +73,8 @@ export async function measureLedger(root: string, repetitions: number, progress:
     const listingsRatio = medianRatio(samples.listings!, samples.ledger!);
     const listingsPeaks = peaks(runs.listings);
     const memoryRatio = memoryMeasured ? medianRatio(ledgerPeaks as number[], basePeaks as number[]) : undefined;
-    const memory = (list: (number | undefined)[]) => (memoryMeasured ? megabytes(median(list as number[])) : "not measured (no /proc)");
+    const memory = (list: (number | undefined)[]) =>
+      memoryMeasured ? megabytes(median(list as number[])) : "not measured (no /proc)";
     const startUp = median(samples["start-up"]!);
     return {
       kind: "measured",
@@ -80,15 +92,37 @@ export async function measureLedger(root: string, repetitions: number, progress:
           header: ["process", "median wall time", "median peak memory", "wall time / base", "peak memory / base"],
           rows: [
             ["Node + tsx start-up only", ms(startUp), "", "", ""],
-            [`ledger at ${base.commit} (base)`, ms(median(samples.base!)), memory(basePeaks), ratio(1), memoryMeasured ? ratio(1) : ""],
-            ["ledger (this commit)", ms(median(samples.ledger!)), memory(ledgerPeaks), ratio(wallRatio), memoryRatio === undefined ? "" : ratio(memoryRatio)],
+            [
+              `ledger at ${base.commit} (base)`,
+              ms(median(samples.base!)),
+              memory(basePeaks),
+              ratio(1),
+              memoryMeasured ? ratio(1) : "",
+            ],
+            [
+              "ledger (this commit)",
+              ms(median(samples.ledger!)),
+              memory(ledgerPeaks),
+              ratio(wallRatio),
+              memoryRatio === undefined ? "" : ratio(memoryRatio),
+            ],
           ],
         },
         {
-          header: ["process", "median wall time", "median peak memory", `wall time / ledger (target at most ${ratio(LISTINGS_TARGET)})`],
+          header: [
+            "process",
+            "median wall time",
+            "median peak memory",
+            `wall time / ledger (target at most ${ratio(LISTINGS_TARGET)})`,
+          ],
           rows: [
             ["ledger (this commit)", ms(median(samples.ledger!)), memory(ledgerPeaks), ratio(1)],
-            [`ledger -- --listings ${BOOK_TRANSCRIPTION}`, ms(median(samples.listings!)), memory(listingsPeaks), ratio(listingsRatio)],
+            [
+              `ledger -- --listings ${BOOK_TRANSCRIPTION}`,
+              ms(median(samples.listings!)),
+              memory(listingsPeaks),
+              ratio(listingsRatio),
+            ],
           ],
         },
       ],

@@ -25,7 +25,10 @@ async function lookupText(corpus: Corpus, query: string): Promise<string> {
 }
 
 /** Measures one lookup per corpus size, for a query that misses (a full scan) and one that hits every entry. */
-export async function measureLookupGrowth(repetitions: number, progress: (line: string) => void): Promise<BenchSection> {
+export async function measureLookupGrowth(
+  repetitions: number,
+  progress: (line: string) => void,
+): Promise<BenchSection> {
   const corpora = new Map(CORPUS_SIZES.map((size) => [size, corpusOf(size)]));
   const tables = [];
   const findings: string[] = [];
@@ -46,15 +49,24 @@ export async function measureLookupGrowth(repetitions: number, progress: (line: 
       (done) => progress(`lookup growth (${query}): repetition ${done}/${repetitions}`),
     );
     const perCall = (size: number) => median(samples[String(size)]!) / calls(size);
-    const outputs = await Promise.all(CORPUS_SIZES.map(async (size) => (await lookupText(corpora.get(size)!, query)).length));
+    const outputs = await Promise.all(
+      CORPUS_SIZES.map(async (size) => (await lookupText(corpora.get(size)!, query)).length),
+    );
     const rows = CORPUS_SIZES.map((size, i) => {
       const previous = CORPUS_SIZES[i - 1];
       // Per-call ratio from per-sample samples: samples hold equal entry counts, so scale by the call counts.
-      const growth = previous === undefined ? "" : ratio(medianRatio(samples[String(size)]!, samples[String(previous)]!) * (calls(previous) / calls(size)));
+      const growth =
+        previous === undefined
+          ? ""
+          : ratio(medianRatio(samples[String(size)]!, samples[String(previous)]!) * (calls(previous) / calls(size)));
       return [size.toLocaleString("en-US"), ms(perCall(size)), growth, `${outputs[i]} characters`];
     });
     tables.push({ header: [`entries (${label})`, "median CPU time per lookup", "× previous size", "output"], rows });
-    const growths = CORPUS_SIZES.slice(1).map((size, i) => medianRatio(samples[String(size)]!, samples[String(CORPUS_SIZES[i])]!) * (calls(CORPUS_SIZES[i]!) / calls(size)));
+    const growths = CORPUS_SIZES.slice(1).map(
+      (size, i) =>
+        medianRatio(samples[String(size)]!, samples[String(CORPUS_SIZES[i])]!) *
+        (calls(CORPUS_SIZES[i]!) / calls(size)),
+    );
     findings.push(
       `${label}: ${growths.map((g) => ratio(g)).join(", ")} per tenfold corpus (linear growth is 10×); output ${Math.min(...outputs)}–${Math.max(...outputs)} characters at every size.`,
     );

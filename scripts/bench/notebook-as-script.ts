@@ -26,7 +26,11 @@ const WRITE = "__writeNotebookCellTimes";
  * milliseconds: from the start of its statements to the start of the next cell's (the
  * gathered imports load before the first cell starts).
  */
-export function notebookAsScript(cells: readonly string[], respecify: (specifier: string) => string, timesFile?: string): string | ScriptProblem {
+export function notebookAsScript(
+  cells: readonly string[],
+  respecify: (specifier: string) => string,
+  timesFile?: string,
+): string | ScriptProblem {
   const named = new Map<string, Map<string, Binding>>(); // specifier → local name → binding
   const sideEffects = new Set<string>();
   const otherImports: string[] = [];
@@ -46,7 +50,9 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
         }
         const bindings = clause.namedBindings;
         if (clause.name !== undefined || (bindings !== undefined && ts.isNamespaceImport(bindings))) {
-          otherImports.push(statement.getText().replace(statement.moduleSpecifier.getText(), JSON.stringify(specifier)));
+          otherImports.push(
+            statement.getText().replace(statement.moduleSpecifier.getText(), JSON.stringify(specifier)),
+          );
           continue;
         }
         if (bindings === undefined) continue;
@@ -56,22 +62,34 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
           const local = element.name.text;
           const owner = locals.get(local);
           if (owner !== undefined && owner !== specifier) {
-            return { kind: "conflicting-import", message: `cell ${index} imports ${local} from ${specifier}, an earlier cell from ${owner}` };
+            return {
+              kind: "conflicting-import",
+              message: `cell ${index} imports ${local} from ${specifier}, an earlier cell from ${owner}`,
+            };
           }
           locals.set(local, specifier);
           const typeOnly = clause.isTypeOnly || element.isTypeOnly;
           const previous = bySpecifier.get(local);
           // A name imported as a value anywhere is a value import.
-          bySpecifier.set(local, { imported: (element.propertyName ?? element.name).text, typeOnly: typeOnly && (previous?.typeOnly ?? true) });
+          bySpecifier.set(local, {
+            imported: (element.propertyName ?? element.name).text,
+            typeOnly: typeOnly && (previous?.typeOnly ?? true),
+          });
         }
         continue;
       }
       if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) continue;
       // Inside a block a declaration cannot be exported; the kernel's exports are for show.
-      const exportKeyword = ts.canHaveModifiers(statement) ? ts.getModifiers(statement)?.find((m) => m.kind === ts.SyntaxKind.ExportKeyword) : undefined;
+      const exportKeyword = ts.canHaveModifiers(statement)
+        ? ts.getModifiers(statement)?.find((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+        : undefined;
       const text = statement.getFullText();
       const offset = statement.getFullStart();
-      body.push(exportKeyword === undefined ? text : text.slice(0, exportKeyword.getStart() - offset) + text.slice(exportKeyword.getEnd() - offset).trimStart());
+      body.push(
+        exportKeyword === undefined
+          ? text
+          : text.slice(0, exportKeyword.getStart() - offset) + text.slice(exportKeyword.getEnd() - offset).trimStart(),
+      );
     }
     const mark = timesFile === undefined ? "" : `${MARKS}.push(performance.now());`;
     blocks.push(`// cell ${index}\n{${mark}${body.join("")}\n`);
@@ -81,11 +99,14 @@ export function notebookAsScript(cells: readonly string[], respecify: (specifier
     ...[...sideEffects].map((specifier) => `import ${JSON.stringify(specifier)};`),
     ...otherImports,
     ...[...named].map(([specifier, bindings]) => {
-      const names = [...bindings].map(([local, b]) => `${b.typeOnly ? "type " : ""}${b.imported === local ? local : `${b.imported} as ${local}`}`);
+      const names = [...bindings].map(
+        ([local, b]) => `${b.typeOnly ? "type " : ""}${b.imported === local ? local : `${b.imported} as ${local}`}`,
+      );
       return `import { ${names.join(", ")} } from ${JSON.stringify(specifier)};`;
     }),
   ];
-  if (timesFile === undefined) return `${importLines.join("\n")}\n\n${blocks.join("\n")}\n${"}".repeat(blocks.length)}\n`;
+  if (timesFile === undefined)
+    return `${importLines.join("\n")}\n\n${blocks.join("\n")}\n${"}".repeat(blocks.length)}\n`;
   const start = `import { writeFileSync as ${WRITE} } from "node:fs";\n${importLines.join("\n")}\nconst ${MARKS}: number[] = [];\n`;
   const end = `${MARKS}.push(performance.now());\n${WRITE}(${JSON.stringify(timesFile)}, JSON.stringify(${MARKS}.slice(1).map((mark, i) => mark - ${MARKS}[i]!)));\n`;
   return `${start}\n${blocks.join("\n")}\n${end}${"}".repeat(blocks.length)}\n`;

@@ -22,7 +22,14 @@ export function awaitsAProjectRun(source: string): boolean {
 /** A tsconfig beside the script: the project's settings, checking only that script. */
 function tscConfigFor(scratch: string, root: string, script: string): string {
   const config = join(scratch, `${basename(script, ".ts")}.tsconfig.json`);
-  writeFileSync(config, JSON.stringify({ extends: relative(scratch, join(root, "tsconfig.json")), include: [basename(script)], exclude: [] }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: relative(scratch, join(root, "tsconfig.json")),
+      include: [basename(script)],
+      exclude: [],
+    }),
+  );
   return config;
 }
 /**
@@ -54,11 +61,19 @@ async function withoutConversionCache<T>(work: () => Promise<T>): Promise<T> {
 const CELL_TIMEOUT_MS = 300_000;
 
 /** Each notebook's headless execution beside the same code run as one module by tsx. */
-export async function measureNotebooks(root: string, repetitions: number, progress: (line: string) => void): Promise<BenchSection> {
+export async function measureNotebooks(
+  root: string,
+  repetitions: number,
+  progress: (line: string) => void,
+): Promise<BenchSection> {
   const title = "Notebooks: headless kernel against tsx, and against tsc + tsx";
   if (!existsSync(join(root, RUNNER))) return { kind: "skipped", title, reason: `${RUNNER} does not exist yet` };
   const dir = join(root, "notebooks");
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ipynb")).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".ipynb"))
+        .sort()
+    : [];
   if (files.length === 0) return { kind: "skipped", title, reason: "notebooks/ holds no notebooks yet" };
 
   // The scripts live under .cache/ (ignored by git and by tsc), one directory per run.
@@ -108,7 +123,15 @@ export async function measureNotebooks(root: string, repetitions: number, progre
       const checks: TimedProcess[] = [];
       const samples = await interleave(
         [
-          { name: "kernel", run: async () => void executions.push(await withoutConversionCache(() => executeNotebook(join(dir, file), nb, { timeoutMs: CELL_TIMEOUT_MS }))) },
+          {
+            name: "kernel",
+            run: async () =>
+              void executions.push(
+                await withoutConversionCache(() =>
+                  executeNotebook(join(dir, file), nb, { timeoutMs: CELL_TIMEOUT_MS }),
+                ),
+              ),
+          },
           { name: "tsx", run: runScript },
           {
             name: "tsc + tsx",
@@ -123,7 +146,9 @@ export async function measureNotebooks(root: string, repetitions: number, progre
         (done) => progress(`notebooks (${file}): repetition ${done}/${repetitions}`),
       );
       const failed = [
-        ...executions.flatMap((e) => (e.kind === "executed" ? [] : [`kernel: ${e.kind} in cell ${e.cellIndex ?? "(none)"}: ${e.message}`])),
+        ...executions.flatMap((e) =>
+          e.kind === "executed" ? [] : [`kernel: ${e.kind} in cell ${e.cellIndex ?? "(none)"}: ${e.message}`],
+        ),
         ...scripts.filter((r) => r.status !== 0).map((r) => `tsx exited ${r.status}: ${r.stderrTail}`),
         ...checks.filter((r) => r.status !== 0).map((r) => `tsc exited ${r.status}: ${r.stdoutTail || r.stderrTail}`),
       ];
@@ -173,7 +198,18 @@ export async function measureNotebooks(root: string, repetitions: number, progre
     method: `Each notebook executed headless by the project's runner (\`executeNotebook\` in ${RUNNER}: kernel start with its cache of converted cells off, then each cell type-checked and run, then 500 ms of listening for a late error only when the kernel reports work left running; stored outputs not compared) against two baselines, each a child process: its code cells run as one module by \`node --import tsx\` (imports gathered, each cell in a block nested in the previous cell's so that it sees earlier cells' names as in the kernel, tslab's \`display\` replaced by a stand-in that writes to stdout, no type-check), and that module type-checked by the project's \`tsc\` with the project's tsconfig, then run by tsx (the kernel does both). Interleaved, ${repetitions} run(s) each, wall time; medians, and the median of per-run ratios. Per-cell figures: the kernel's from a cell's request to its reply, the kernel ready; tsx's from the start of a cell's statements to the next cell's, in the script both baselines run (its imports load before the first cell; tsc checks the whole script at once, so it has no per-cell time); each the median over runs for each cell, then the median over the notebook's cells. Reader cells (kernel) are those that import from \`./examples/\` and await a run.`,
     tables: [
       {
-        header: ["notebook", "code cells", "kernel ready", "median cell", "median cell, tsx", "median reader cell (count)", "headless kernel", "tsx", "tsc + tsx", "kernel / tsx, / (tsc + tsx)"],
+        header: [
+          "notebook",
+          "code cells",
+          "kernel ready",
+          "median cell",
+          "median cell, tsx",
+          "median reader cell (count)",
+          "headless kernel",
+          "tsx",
+          "tsc + tsx",
+          "kernel / tsx, / (tsc + tsx)",
+        ],
         rows,
       },
     ],

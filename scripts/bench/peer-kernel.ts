@@ -36,10 +36,14 @@ interface KernelRun {
 /** Five free TCP ports on localhost: Deno's kernel binds tcp (our client speaks both). */
 async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve) => {
-      const server = createServer();
-      server.listen(0, "127.0.0.1", () => resolve(server));
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve) => {
+          const server = createServer();
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
   );
   const ports = servers.map((server) => (server.address() as { port: number }).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -60,7 +64,10 @@ function denoWorkspace(root: string, dir: string): void {
   for (const linked of ["node_modules", "examples", "scripts"]) symlinkSync(join(root, linked), join(dir, linked));
 }
 
-async function startDeno(root: string, cwd: string): Promise<RunningKernel | { kind: "kernel-died"; message: string; detail: string }> {
+async function startDeno(
+  root: string,
+  cwd: string,
+): Promise<RunningKernel | { kind: "kernel-died"; message: string; detail: string }> {
   const [shell, iopub, stdin, control, hb] = await freePorts(5);
   const connection = (): ConnectionInfo => ({
     transport: "tcp",
@@ -74,22 +81,44 @@ async function startDeno(root: string, cwd: string): Promise<RunningKernel | { k
     signature_scheme: "hmac-sha256",
     kernel_name: DENO_NAME,
   });
-  return startKernelProcess({ name: DENO_NAME, argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"], connection, cwd }, READY_TIMEOUT_MS);
+  return startKernelProcess(
+    {
+      name: DENO_NAME,
+      argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"],
+      connection,
+      cwd,
+    },
+    READY_TIMEOUT_MS,
+  );
 }
 
 /** Runs `code` and times its first output and its reply. */
-async function timedCell(kernel: RunningKernel, code: string): Promise<{ firstOutputAt?: number; replyAt: number; reply: JupyterMessage }> {
+async function timedCell(
+  kernel: RunningKernel,
+  code: string,
+): Promise<{ firstOutputAt?: number; replyAt: number; reply: JupyterMessage }> {
   let firstOutputAt: number | undefined;
-  const request = kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
+  const request = kernel.client.request("execute_request", {
+    code,
+    silent: false,
+    store_history: true,
+    user_expressions: {},
+    allow_stdin: false,
+    stop_on_error: false,
+  });
   const stop = kernel.client.onIopub((message) => {
     if (message.parent_header.msg_id !== request.id || firstOutputAt !== undefined) return;
-    if (["stream", "execute_result", "display_data", "error"].includes(message.header.msg_type)) firstOutputAt = performance.now();
+    if (["stream", "execute_result", "display_data", "error"].includes(message.header.msg_type))
+      firstOutputAt = performance.now();
   });
   let timer: NodeJS.Timeout | undefined;
   try {
     const reply = await Promise.race([
       request.reply,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no reply in ${CELL_TIMEOUT_MS / 1000} s`)), CELL_TIMEOUT_MS))),
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no reply in ${CELL_TIMEOUT_MS / 1000} s`)), CELL_TIMEOUT_MS)),
+      ),
     ]);
     return { ...(firstOutputAt === undefined ? {} : { firstOutputAt }), replyAt: performance.now(), reply };
   } finally {
@@ -100,13 +129,18 @@ async function timedCell(kernel: RunningKernel, code: string): Promise<{ firstOu
 
 /** The name the last `const NAME =` of the cells declares: completing `NAME.` needs an earlier cell. */
 export function lastDeclaredName(cells: readonly string[]): string | undefined {
-  const names = cells.flatMap((cell) => [...cell.matchAll(/^(?:const|let) ([A-Za-z_$][\w$]*)\s*[=:]/gm)].map((m) => m[1]!));
+  const names = cells.flatMap((cell) =>
+    [...cell.matchAll(/^(?:const|let) ([A-Za-z_$][\w$]*)\s*[=:]/gm)].map((m) => m[1]!),
+  );
   return names.at(-1);
 }
 
 const COMPLETIONS = 5;
 
-async function runCells(start: () => Promise<RunningKernel | { kind: string; message: string; detail: string }>, cells: readonly string[]): Promise<KernelRun> {
+async function runCells(
+  start: () => Promise<RunningKernel | { kind: string; message: string; detail: string }>,
+  cells: readonly string[],
+): Promise<KernelRun> {
   const spawned = performance.now();
   const kernel = await start();
   if ("kind" in kernel) throw new Error(`${kernel.message}\n${kernel.detail}`);
@@ -120,7 +154,13 @@ async function runCells(start: () => Promise<RunningKernel | { kind: string; mes
       const sent = performance.now();
       const { firstOutputAt, replyAt, reply } = await timedCell(kernel, code);
       cellMs.push(replyAt - sent);
-      if (reply.content.status !== "ok") failed.push({ index, ename: `${String(reply.content.ename ?? reply.content.status)}: ${String(reply.content.evalue ?? "").split("\n")[0]!.slice(0, 120)}` });
+      if (reply.content.status !== "ok")
+        failed.push({
+          index,
+          ename: `${String(reply.content.ename ?? reply.content.status)}: ${String(reply.content.evalue ?? "")
+            .split("\n")[0]!
+            .slice(0, 120)}`,
+        });
       if (index === firstReader) firstReaderOutputMs = (firstOutputAt ?? replyAt) - spawned;
     }
     const completionMs: number[] = [];
@@ -186,32 +226,61 @@ function conformanceOf(root: string, workspace: string, kernel: "ours" | "deno")
     } else {
       const spec = join(jupyter.env.JUPYTER_DATA_DIR!, "kernels", "deno-bench");
       mkdirSync(spec, { recursive: true });
-      writeFileSync(join(spec, "kernel.json"), JSON.stringify({ argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"], display_name: "Deno (bench)", language: "typescript" }));
+      writeFileSync(
+        join(spec, "kernel.json"),
+        JSON.stringify({
+          argv: [join(root, DENO), "jupyter", "--kernel", "--conn", "{connection_file}"],
+          display_name: "Deno (bench)",
+          language: "typescript",
+        }),
+      );
       args = [join(root, SUITES, "conformance_deno.py"), "deno-bench"];
     }
     const env = { ...jupyter.env, PYTHONPATH: join(root, SUITES) };
-    const run = spawnSync(python, args, { cwd: kernel === "ours" ? root : workspace, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 900_000 });
+    const run = spawnSync(python, args, {
+      cwd: kernel === "ours" ? root : workspace,
+      env,
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 900_000,
+    });
     if (run.status !== 0) return `the suite exited ${run.status}: ${run.stderr.trim().split("\n").at(-1)}`;
-    const { version, tests } = JSON.parse(run.stdout) as { version: string; tests: Record<string, { outcome: "pass" | "skip" | "fail" }> };
+    const { version, tests } = JSON.parse(run.stdout) as {
+      version: string;
+      tests: Record<string, { outcome: "pass" | "skip" | "fail" }>;
+    };
     const named = Object.entries(tests).filter(([name]) => name.startsWith("test_"));
     const count = (outcome: string) => named.filter(([, t]) => t.outcome === outcome);
-    return { version, pass: count("pass").length, skip: count("skip").length, fail: count("fail").map(([name]) => name) };
+    return {
+      version,
+      pass: count("pass").length,
+      skip: count("skip").length,
+      fail: count("fail").map(([name]) => name),
+    };
   } finally {
     jupyter.remove();
   }
 }
 
-const cellsFailed = (run: KernelRun) => (run.failed.length === 0 ? "none" : run.failed.map((f) => `${f.index + 1} (${f.ename})`).join(", "));
+const cellsFailed = (run: KernelRun) =>
+  run.failed.length === 0 ? "none" : run.failed.map((f) => `${f.index + 1} (${f.ename})`).join(", ");
 
 /**
  * Our kernel (type-checked) against Deno's Jupyter kernel (not type-checked) on the same
  * cells of each notebook: kernel ready, first reader output, median cell, completion.
  */
-export async function measurePeerKernel(root: string, repetitions: number, progress: (line: string) => void): Promise<BenchSection> {
+export async function measurePeerKernel(
+  root: string,
+  repetitions: number,
+  progress: (line: string) => void,
+): Promise<BenchSection> {
   const title = "Notebooks: our kernel against Deno's Jupyter kernel";
-  if (!existsSync(join(root, DENO))) return { kind: "skipped", title, reason: `${DENO} is not installed (the exact devDependency deno; run npm ci)` };
+  if (!existsSync(join(root, DENO)))
+    return { kind: "skipped", title, reason: `${DENO} is not installed (the exact devDependency deno; run npm ci)` };
   const dir = join(root, "notebooks");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".ipynb")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".ipynb"))
+    .sort();
   const workspace = join(root, ".cache", `bench-deno-${process.pid}`);
   denoWorkspace(root, workspace);
   const rows: string[][] = [];
@@ -231,9 +300,28 @@ export async function measurePeerKernel(root: string, repetitions: number, progr
       let coldRuns = 0;
       const samples = await interleave(
         [
-          { name: "cold", run: async () => void runs.cold.push(await runCells(() => withKernelCache(join(workspace, `cold-${file}-${++coldRuns}`), () => startKernel(READY_TIMEOUT_MS)), cells)) },
-          { name: "warm", run: async () => void runs.warm.push(await runCells(() => withKernelCache(warmCache, () => startKernel(READY_TIMEOUT_MS)), cells)) },
-          { name: "deno", run: async () => void runs.deno.push(await runCells(() => startDeno(root, workspace), cells)) },
+          {
+            name: "cold",
+            run: async () =>
+              void runs.cold.push(
+                await runCells(
+                  () =>
+                    withKernelCache(join(workspace, `cold-${file}-${++coldRuns}`), () => startKernel(READY_TIMEOUT_MS)),
+                  cells,
+                ),
+              ),
+          },
+          {
+            name: "warm",
+            run: async () =>
+              void runs.warm.push(
+                await runCells(() => withKernelCache(warmCache, () => startKernel(READY_TIMEOUT_MS)), cells),
+              ),
+          },
+          {
+            name: "deno",
+            run: async () => void runs.deno.push(await runCells(() => startDeno(root, workspace), cells)),
+          },
         ],
         repetitions,
         "wall",
@@ -250,12 +338,17 @@ export async function measurePeerKernel(root: string, repetitions: number, progr
           r.some((run) => run.firstReaderOutputMs === undefined) ? "no reader cell" : ms(median(first(r))),
           ms(median(r.map((run) => median(run.cellMs)))),
           ms(median(samples[name]!)),
-          r[0]!.completionMs.length === 0 ? "" : `${ms(r[0]!.completionMs[0]!)} / ${ms(median(r.flatMap((run) => run.completionMs.slice(1))))} (${r[0]!.completionMatches} matches)`,
+          r[0]!.completionMs.length === 0
+            ? ""
+            : `${ms(r[0]!.completionMs[0]!)} / ${ms(median(r.flatMap((run) => run.completionMs.slice(1))))} (${r[0]!.completionMatches} matches)`,
           cellsFailed(r[0]!),
         ]);
       }
       if (CONTENDERS.every((name) => runs[name].every((run) => run.firstReaderOutputMs !== undefined))) {
-        const [cold, warm] = [medianRatio(first(runs.cold), first(runs.deno)), medianRatio(first(runs.warm), first(runs.deno))];
+        const [cold, warm] = [
+          medianRatio(first(runs.cold), first(runs.deno)),
+          medianRatio(first(runs.warm), first(runs.deno)),
+        ];
         findings.push(
           `${file}: the first reader cell's first output comes ${ratio(warm)} as late in our kernel as in Deno's from the kernel's start with the cells' type-check cache warm (a second opening; goal: at most ${FIRST_OUTPUT_GOAL.toFixed(2)}×, ${warm <= FIRST_OUTPUT_GOAL ? "met" : "not met"}), and ${ratio(cold)} as late with it cold (a first opening).`,
         );
@@ -268,7 +361,13 @@ export async function measurePeerKernel(root: string, repetitions: number, progr
       conformance.push(
         typeof result === "string"
           ? [label, "", "", "", `not run: ${result}`]
-          : [label, `jupyter_kernel_test ${result.version}`, String(result.pass), String(result.skip), result.fail.length === 0 ? "0" : `${result.fail.length}: ${result.fail.join(", ")}`],
+          : [
+              label,
+              `jupyter_kernel_test ${result.version}`,
+              String(result.pass),
+              String(result.skip),
+              result.fail.length === 0 ? "0" : `${result.fail.length}: ${result.fail.join(", ")}`,
+            ],
       );
     }
   } finally {
@@ -280,7 +379,17 @@ export async function measurePeerKernel(root: string, repetitions: number, progr
     method: `Each notebook's code cells (less those that import tslab's \`display\`, which Deno has not) run in order, as a reader runs them, by the project's Jupyter client in kernels started fresh for each run: ours (\`${KERNEL_NAME}\`, tslab with every cell type-checked) with its cells' type-check cache cold (an empty directory, as at a reader's first opening) and warm (filled by one unmeasured run before, as at every later opening; kept under .cache/kernel-cells, keyed on the cells, the files they reach and the installed versions), and Deno's (\`deno jupyter --kernel\`, from the exact devDependency \`deno\`, which ships the binary through the npm registry; it does not type-check). Deno runs in a directory whose \`deno.json\` has \`"nodeModulesDir": "manual"\`, beside links to the project's node_modules, examples/ and scripts/, so both load the same Pi from node_modules and the same project files. Interleaved, ${repetitions} run(s) each, wall time; medians. Kernel ready: spawn to the first kernel_info reply heard on both channels. First reader output: spawn to the first output of the first cell that imports from \`./examples/\` and awaits a run, the cells before it run first. Median cell: request to reply. Completion: after the last cell, \`NAME.\` for the last \`const\` the cells declare, ${COMPLETIONS} requests: the first, then the median of the rest. Whole run: spawn to the last completion. Conformance: Jupyter's own suite (Debian's python3-jupyter-kernel-test), once against each kernel with the same samples (\`scripts/notebooks/nbclient/conformance.py\`, as \`npm test\` runs it; for Deno \`conformance_deno.py\`, with Deno's display API in place of tslab's); a skip is a feature the samples do not exercise (a pager, clearing output).`,
     tables: [
       {
-        header: ["notebook", "kernel", "cells run", "kernel ready", "first reader output", "median cell", "whole run", "completion: first / then", "cells that failed"],
+        header: [
+          "notebook",
+          "kernel",
+          "cells run",
+          "kernel ready",
+          "first reader output",
+          "median cell",
+          "whole run",
+          "completion: first / then",
+          "cells that failed",
+        ],
         rows,
       },
       { header: ["kernel", "suite", "pass", "skipped", "fail"], rows: conformance },

@@ -36,7 +36,11 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
   for (const name of args.only) sections.push(await run[name]());
 
   const { load, ...measured } = measurementEnvironment(root);
-  const environment: BenchEnvironment = { ...measured, pi: { core: install.core, ai: install.ai, typebox: install.typebox }, load: { start: loadAtStart, end: load } };
+  const environment: BenchEnvironment = {
+    ...measured,
+    pi: { core: install.core, ai: install.ai, typebox: install.typebox },
+    load: { start: loadAtStart, end: load },
+  };
   const appendix = renderAppendixC(environment, sections);
   for (const s of sections) {
     if (s.kind === "measured") for (const finding of s.findings) io.out(`${finding}\n`);

@@ -1,7 +1,15 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import type { FauxResponseStep } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../examples/support/scripted.ts";
-import { INPUT, lookup, lookupTool, submit, SYSTEM, toolUse, Verdict } from "../../examples/ch38-typed-step/support/script.ts";
+import {
+  INPUT,
+  lookup,
+  lookupTool,
+  submit,
+  SYSTEM,
+  toolUse,
+  Verdict,
+} from "../../examples/ch38-typed-step/support/script.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { interleave, median, ratioQuartiles } from "./interleave.ts";
 import { ms, ratio, type BenchSection } from "./section.ts";
@@ -41,12 +49,19 @@ async function viaBareAgent(): Promise<number> {
 }
 
 /** Measures step()'s overhead over a bare Agent on one scripted conversation. */
-export async function measureStepOverhead(repetitions: number, progress: (line: string) => void): Promise<BenchSection> {
+export async function measureStepOverhead(
+  repetitions: number,
+  progress: (line: string) => void,
+): Promise<BenchSection> {
   const title = "step() against a bare Agent.prompt()";
   // Both must serve the same two requests, or the comparison says nothing.
   const [stepCalls, bareCalls] = [await viaStep(), await viaBareAgent()];
   if (stepCalls !== 2 || bareCalls !== 2) {
-    return { kind: "skipped", title, reason: `the contenders did not run the same conversation (step ${stepCalls} requests, bare Agent ${bareCalls})` };
+    return {
+      kind: "skipped",
+      title,
+      reason: `the contenders did not run the same conversation (step ${stepCalls} requests, bare Agent ${bareCalls})`,
+    };
   }
   const perSample = 100;
   const times = (run: () => Promise<number>) => async () => {
@@ -71,10 +86,20 @@ export async function measureStepOverhead(repetitions: number, progress: (line: 
     method: `The same scripted conversation (a lookup, then a valid submission: 2 provider requests each, checked) run ${perSample} times per sample, ${repetitions} samples per contender, interleaved with the first place rotating; times are this process's CPU time (other processes on the shared machine stretch wall time, not CPU time); the ratio is the median of per-repetition ratios (each repetition times both contenders side by side), shown with their quartiles; the ratio of the two medians beside it comes from the columns to its left, and where the two ratios differ the spread says by how much a single repetition moves.`,
     tables: [
       {
-        header: ["contender", "median CPU time per conversation", "ratio of the medians", "median per-repetition ratio (quartiles)"],
+        header: [
+          "contender",
+          "median CPU time per conversation",
+          "ratio of the medians",
+          "median per-repetition ratio (quartiles)",
+        ],
         rows: [
           ["bare Agent.prompt()", ms(perConversation("bare")), ratio(1), ratio(1)],
-          ["step()", ms(perConversation("step")), ratio(ofMedians), `${ratio(overhead)} (${ratio(lowQuartile)}–${ratio(highQuartile)})`],
+          [
+            "step()",
+            ms(perConversation("step")),
+            ratio(ofMedians),
+            `${ratio(overhead)} (${ratio(lowQuartile)}–${ratio(highQuartile)})`,
+          ],
         ],
       },
     ],

@@ -22,12 +22,15 @@ describe("claim markers", () => {
   });
 
   test("an unknown id fails the build at its line in a paragraph", () => {
-    assert.deepEqual(problemIn("# Title\n\nFirst line {{claim ch37.transcript.shape}}\nsecond {{claim ch37.no-such-claim}}\n"), {
-      kind: "unknown-claim",
-      chapter: "chapters/test.md",
-      line: 4,
-      message: 'unknown claim id "ch37.no-such-claim" (not in chapters/claims.tsv or chapters/findings.tsv)',
-    });
+    assert.deepEqual(
+      problemIn("# Title\n\nFirst line {{claim ch37.transcript.shape}}\nsecond {{claim ch37.no-such-claim}}\n"),
+      {
+        kind: "unknown-claim",
+        chapter: "chapters/test.md",
+        line: 4,
+        message: 'unknown claim id "ch37.no-such-claim" (not in chapters/claims.tsv or chapters/findings.tsv)',
+      },
+    );
   });
 
   test("an unknown id in a table row fails the build at that row", () => {
@@ -37,13 +40,18 @@ describe("claim markers", () => {
   });
 
   test("a marker inside a code span is code, not a claim", () => {
-    assert.equal(inlineTokens("Write `{{claim any.id}}` in a chapter.\n").some((t) => t.type === "claim"), false);
+    assert.equal(
+      inlineTokens("Write `{{claim any.id}}` in a chapter.\n").some((t) => t.type === "claim"),
+      false,
+    );
   });
 });
 
 describe("values and stray directives", () => {
   test("{{pin}} and {{book-pin}} insert the versions from pin.ts", () => {
-    const text = inlineTokens("Measured {{pin}} (pi-ai {{pin.ai}}), the book names {{book-pin}}.\n").map((t) => t.content).join("");
+    const text = inlineTokens("Measured {{pin}} (pi-ai {{pin.ai}}), the book names {{book-pin}}.\n")
+      .map((t) => t.content)
+      .join("");
     assert.equal(text, `Measured ${PIN.core} (pi-ai ${PIN.ai}), the book names ${BOOK_PIN}.`);
   });
 

@@ -33,7 +33,12 @@ export function claimPlugin(md: MarkdownIt, options: { ids: ReadonlySet<string> 
     const env = chapterEnv(state.env);
     for (const [token, line] of inlineTokensWithLines(state.tokens)) {
       if (token.type === "claim" && !options.ids.has(token.content)) {
-        fail(env, line, "unknown-claim", `unknown claim id "${token.content}" (not in chapters/claims.tsv or chapters/findings.tsv)`);
+        fail(
+          env,
+          line,
+          "unknown-claim",
+          `unknown claim id "${token.content}" (not in chapters/claims.tsv or chapters/findings.tsv)`,
+        );
       }
     }
   }

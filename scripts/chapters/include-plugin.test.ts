@@ -9,7 +9,9 @@ const md = projectChapterParser();
 const FIXTURE = "scripts/chapters/fixtures/regions.ts";
 
 function listings(source: string): IncludedListing[] {
-  return parseChapter(md, source, "chapters/test.md").tokens.map((t: Token) => listingOf(t)).filter((l): l is IncludedListing => l !== undefined);
+  return parseChapter(md, source, "chapters/test.md")
+    .tokens.map((t: Token) => listingOf(t))
+    .filter((l): l is IncludedListing => l !== undefined);
 }
 
 /** The problem the chapter build stops with (undefined if it builds). */
@@ -18,7 +20,10 @@ const problemIn = (source: string) => problemOf(() => parseChapter(md, source, "
 describe("include directive", () => {
   test("a named region is included without its own ANCHOR lines or nested ones", () => {
     const [outer] = listings(`Text.\n\n{{#include ${FIXTURE}:outer}}\n`);
-    assert.equal(outer?.code, 'export const GREETING = "hello";\nexport function greet(name: string): string {\n  return `${GREETING}, ${name}`;\n}');
+    assert.equal(
+      outer?.code,
+      'export const GREETING = "hello";\nexport function greet(name: string): string {\n  return `${GREETING}, ${name}`;\n}',
+    );
     assert.equal(outer?.startLine, 7);
     assert.equal(outer?.endLine, 11);
   });
@@ -48,7 +53,9 @@ describe("include directive", () => {
   test("a name its file declares as a value and as a type is imported as a value", () => {
     const [shapeOf] = listings(`{{#include ${FIXTURE}:value-and-type}}\n`);
     assert.equal(shapeOf?.runnable?.kind, "standalone");
-    assert.deepEqual(shapeOf?.runnable?.kind === "standalone" && shapeOf.runnable.imports, [`import { Shape } from "./${FIXTURE}";`]);
+    assert.deepEqual(shapeOf?.runnable?.kind === "standalone" && shapeOf.runnable.imports, [
+      `import { Shape } from "./${FIXTURE}";`,
+    ]);
   });
 
   test("a region that uses a name its file does not export is an excerpt", () => {
@@ -77,7 +84,10 @@ describe("include directive", () => {
 
   test("a directive that cannot be read fails the build, and so does the old include-fails with a code in the chapter", () => {
     assert.equal(problemIn(`{{#include TS2322 ${FIXTURE}}}\n`)?.kind, "bad-directive");
-    assert.equal(problemIn("{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n")?.kind, "bad-directive");
+    assert.equal(
+      problemIn("{{#include-fails TS2322 scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n")?.kind,
+      "bad-directive",
+    );
   });
 
   test("include-fails of a file without an @errors line fails the build: the expected error is written only there", () => {
@@ -107,7 +117,9 @@ describe("include-fails directive: a listing that must not compile", () => {
   });
 
   test("ch37.types.untyped-params-unknown: the chapter's untyped listing fails with TS2322 only", () => {
-    const [listing] = listings("{{#include-fails examples/ch37-agent-core/untyped-params.fails-to-compile.ts:untyped-tool}}\n");
+    const [listing] = listings(
+      "{{#include-fails examples/ch37-agent-core/untyped-params.fails-to-compile.ts:untyped-tool}}\n",
+    );
     assert.equal(listing?.expectedError, "TS2322");
   });
 });

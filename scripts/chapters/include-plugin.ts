@@ -40,14 +40,21 @@ export function chapterEnv(env: unknown): ChapterEnv {
 export function includePlugin(md: MarkdownIt): void {
   function include(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
     if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
-    const text = state.src.slice(state.bMarks[startLine]! + state.tShift[startLine]!, state.eMarks[startLine]!).trimEnd();
+    const text = state.src
+      .slice(state.bMarks[startLine]! + state.tShift[startLine]!, state.eMarks[startLine]!)
+      .trimEnd();
     if (!text.startsWith("{{#include")) return false;
     if (silent) return true;
     const env = chapterEnv(state.env);
     const line = startLine + 1;
     const m = DIRECTIVE.exec(text);
     if (!m) {
-      fail(env, line, "bad-directive", `cannot read "${text}"; write {{#include PATH[:REGION]}} or {{#include-fails PATH[:REGION]}} (the expected error is the file's // @errors line)`);
+      fail(
+        env,
+        line,
+        "bad-directive",
+        `cannot read "${text}"; write {{#include PATH[:REGION]}} or {{#include-fails PATH[:REGION]}} (the expected error is the file's // @errors line)`,
+      );
     }
     const [, fails, file = "", region] = m;
     const listing = readListing(file, region);
@@ -56,15 +63,30 @@ export function includePlugin(md: MarkdownIt): void {
     if (fails !== undefined) {
       const declared = declaredErrorCodes(file).map((code) => `TS${code}`);
       if (declared.length === 0) {
-        fail(env, line, "bad-directive", `${file} has no "// @errors: NNNN" line; {{#include-fails}} reads the error the listing must produce from it`);
+        fail(
+          env,
+          line,
+          "bad-directive",
+          `${file} has no "// @errors: NNNN" line; {{#include-fails}} reads the error the listing must produce from it`,
+        );
       }
       expectedError = declared.join(", ");
       const outcome = checkFailsToCompile(file, declared);
       if (outcome.kind === "compiles") {
-        fail(env, line, "compiles-unexpectedly", `${file} compiles, but its @errors line says it fails with ${expectedError}`);
+        fail(
+          env,
+          line,
+          "compiles-unexpectedly",
+          `${file} compiles, but its @errors line says it fails with ${expectedError}`,
+        );
       }
       if (outcome.kind === "wrong-error") {
-        fail(env, line, "wrong-error", `${file} should fail only with ${expectedError}, but the compiler reports ${outcome.message}`);
+        fail(
+          env,
+          line,
+          "wrong-error",
+          `${file} should fail only with ${expectedError}, but the compiler reports ${outcome.message}`,
+        );
       }
     }
     const token = state.push("listing", "", 0);

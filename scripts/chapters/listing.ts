@@ -64,13 +64,17 @@ export function readListing(file: string, region?: string): Listing | ListingPro
       const a = anchorOf(l);
       return a !== undefined && !a.end && a.name === region;
     });
-    if (open < 0) return { kind: "missing-region", message: `${file} has no region "${region}" (no // ANCHOR: ${region} line)` };
+    if (open < 0)
+      return { kind: "missing-region", message: `${file} has no region "${region}" (no // ANCHOR: ${region} line)` };
     const close = lines.findIndex((l, i) => {
       const a = anchorOf(l);
       return i > open && a !== undefined && a.end && a.name === region;
     });
     if (close < 0) {
-      return { kind: "unterminated-region", message: `region "${region}" of ${file} has no // ANCHOR_END: ${region} line` };
+      return {
+        kind: "unterminated-region",
+        message: `region "${region}" of ${file} has no // ANCHOR_END: ${region} line`,
+      };
     }
     from = open + 1;
     to = close;
@@ -97,4 +101,3 @@ export function readListing(file: string, region?: string): Listing | ListingPro
 export function isListingProblem(value: Listing | ListingProblem): value is ListingProblem {
   return "kind" in value;
 }
-

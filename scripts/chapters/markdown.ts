@@ -20,7 +20,12 @@ function rejectStrayDirectives(state: StateCore): void {
     if (at < 0) continue;
     const close = token.content.indexOf("}}", at);
     const directive = close < 0 ? token.content.slice(at) : token.content.slice(at, close + 2);
-    fail(env, line, "bad-directive", `unknown directive "${directive}"; see scripts/site/README.md for the chapter syntax`);
+    fail(
+      env,
+      line,
+      "bad-directive",
+      `unknown directive "${directive}"; see scripts/site/README.md for the chapter syntax`,
+    );
   }
 }
 

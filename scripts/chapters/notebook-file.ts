@@ -9,7 +9,12 @@ export type MimeBundle = Record<string, MultilineText | unknown>;
 export type Output =
   | { output_type: "stream"; name: "stdout" | "stderr"; text: MultilineText }
   | { output_type: "display_data"; data: MimeBundle; metadata: Record<string, unknown> }
-  | { output_type: "execute_result"; data: MimeBundle; metadata: Record<string, unknown>; execution_count: number | null }
+  | {
+      output_type: "execute_result";
+      data: MimeBundle;
+      metadata: Record<string, unknown>;
+      execution_count: number | null;
+    }
   | { output_type: "error"; ename: string; evalue: string; traceback: string[] };
 
 export interface CodeCell {
@@ -89,7 +94,8 @@ export function readNotebook(file: string, kernelName: string): Notebook | BadNo
   } catch {
     return bad("not JSON; a notebook is an .ipynb JSON file");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return bad("not a notebook (expected a JSON object)");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    return bad("not a notebook (expected a JSON object)");
   const nb = parsed as Partial<Notebook> & Record<string, unknown>;
   if (nb.nbformat !== 4) return bad(`nbformat is ${JSON.stringify(nb.nbformat)}; this runner reads nbformat 4`);
   if (!Array.isArray(nb.cells)) return bad("has no cells array");

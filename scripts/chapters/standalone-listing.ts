@@ -38,7 +38,8 @@ export function rootRelativeSpecifier(file: string, specifier: string): string {
   return `./${posix.join(posix.dirname(file), specifier)}`;
 }
 
-const isTypeDeclaration = (node: ts.Node): boolean => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
+const isTypeDeclaration = (node: ts.Node): boolean =>
+  ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
 
 const hasExport = (node: ts.Node): boolean =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
@@ -52,9 +53,14 @@ function declaredNames(statement: ts.Statement): string[] {
   };
   if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) bind(d.name);
   else if (
-    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) ||
-      ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name
-  ) names.push(statement.name.text);
+    (ts.isFunctionDeclaration(statement) ||
+      ts.isClassDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isEnumDeclaration(statement)) &&
+    statement.name
+  )
+    names.push(statement.name.text);
   else if (ts.isImportDeclaration(statement)) {
     const clause = statement.importClause;
     if (clause?.name) names.push(clause.name.text);
@@ -66,7 +72,10 @@ function declaredNames(statement: ts.Statement): string[] {
 }
 
 /** What each name `file` imports or declares at top level would be imported as. */
-function importablesOf(file: string, source: ts.SourceFile): { importable: Map<string, Importable>; private: Set<string> } {
+function importablesOf(
+  file: string,
+  source: ts.SourceFile,
+): { importable: Map<string, Importable>; private: Set<string> } {
   const importable = new Map<string, Importable>();
   const privateNames = new Set<string>();
   const self = `./${file}`;
@@ -77,10 +86,15 @@ function importablesOf(file: string, source: ts.SourceFile): { importable: Map<s
       const whole = clause?.isTypeOnly ?? false;
       if (clause?.name) importable.set(clause.name.text, { from, imported: "default", typeOnly: whole });
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) importable.set(bindings.name.text, { from, imported: "*", typeOnly: whole });
+      if (bindings && ts.isNamespaceImport(bindings))
+        importable.set(bindings.name.text, { from, imported: "*", typeOnly: whole });
       if (bindings && ts.isNamedImports(bindings)) {
         for (const s of bindings.elements) {
-          importable.set(s.name.text, { from, imported: (s.propertyName ?? s.name).text, typeOnly: whole || s.isTypeOnly });
+          importable.set(s.name.text, {
+            from,
+            imported: (s.propertyName ?? s.name).text,
+            typeOnly: whole || s.isTypeOnly,
+          });
         }
       }
       continue;
@@ -106,8 +120,12 @@ function referencedNames(source: ts.SourceFile): Set<string> {
       const parent = node.parent;
       const isPropertyName =
         (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
-        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) ||
-          ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent)) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) ||
+          ts.isPropertySignature(parent) ||
+          ts.isPropertyDeclaration(parent) ||
+          ts.isMethodDeclaration(parent) ||
+          ts.isMethodSignature(parent)) &&
+          parent.name === node) ||
         (ts.isQualifiedName(parent) && parent.right === node);
       if (!isPropertyName) names.add(node.text);
     }
@@ -144,11 +162,21 @@ function importLine(from: string, entries: { name: string; binding: Importable }
 function asCellCode(file: string, code: string, source: ts.SourceFile): string {
   const edits: { start: number; end: number; text: string }[] = [];
   for (const statement of source.statements) {
-    const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+    const specifier =
+      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
     if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith(".")) {
-      edits.push({ start: specifier.getStart(source) + 1, end: specifier.getEnd() - 1, text: rootRelativeSpecifier(file, specifier.text) });
+      edits.push({
+        start: specifier.getStart(source) + 1,
+        end: specifier.getEnd() - 1,
+        text: rootRelativeSpecifier(file, specifier.text),
+      });
     }
-    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       const start = statement.getStart(source);
       edits.push({ start, end: start + "export".length, text: "import" });
     }
@@ -157,11 +185,16 @@ function asCellCode(file: string, code: string, source: ts.SourceFile): string {
       : undefined;
     if (exportKeyword) {
       const start = exportKeyword.getStart(source);
-      edits.push({ start, end: source.text.slice(exportKeyword.getEnd()).match(/^\s*/)![0].length + exportKeyword.getEnd(), text: "" });
+      edits.push({
+        start,
+        end: source.text.slice(exportKeyword.getEnd()).match(/^\s*/)![0].length + exportKeyword.getEnd(),
+        text: "",
+      });
     }
   }
   let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 
@@ -174,22 +207,33 @@ function asCellCode(file: string, code: string, source: ts.SourceFile): string {
  */
 export function standaloneListing(listing: Listing): Standalone | Excerpt {
   if (listing.indent > 0) return { kind: "excerpt", reason: "inside a function" };
-  const fileSource = ts.createSourceFile(listing.file, readFileSync(join(PROJECT_ROOT, listing.file), "utf8"), ts.ScriptTarget.Latest, true);
+  const fileSource = ts.createSourceFile(
+    listing.file,
+    readFileSync(join(PROJECT_ROOT, listing.file), "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const codeSource = ts.createSourceFile(listing.file, listing.code, ts.ScriptTarget.Latest, true);
   const { importable, private: privateNames } = importablesOf(listing.file, fileSource);
   const declared = new Set(codeSource.statements.flatMap(declaredNames));
   const needed = [...referencedNames(codeSource)].filter((name) => !declared.has(name));
   const missing = needed.filter((name) => privateNames.has(name) && !importable.has(name));
-  if (missing.length > 0) return { kind: "excerpt", reason: `uses ${missing.join(", ")}, which its file does not export` };
+  if (missing.length > 0)
+    return { kind: "excerpt", reason: `uses ${missing.join(", ")}, which its file does not export` };
   const byModule = new Map<string, { name: string; binding: Importable }[]>();
   for (const name of needed) {
     const binding = importable.get(name);
     if (binding) byModule.set(binding.from, [...(byModule.get(binding.from) ?? []), { name, binding }]);
   }
   // Packages first, then project files; each sorted, so generation is deterministic.
-  const modules = [...byModule.keys()].sort((a, b) => Number(a.startsWith(".")) - Number(b.startsWith(".")) || a.localeCompare(b));
+  const modules = [...byModule.keys()].sort(
+    (a, b) => Number(a.startsWith(".")) - Number(b.startsWith(".")) || a.localeCompare(b),
+  );
   const imports = modules.map((from) =>
-    importLine(from, byModule.get(from)!.sort((a, b) => a.name.localeCompare(b.name))));
+    importLine(
+      from,
+      byModule.get(from)!.sort((a, b) => a.name.localeCompare(b.name)),
+    ),
+  );
   return { kind: "standalone", imports, code: asCellCode(listing.file, listing.code, codeSource) };
 }
-

@@ -7,13 +7,17 @@ import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "fuzz", "main.ts");
-const fuzz = (...args: string[]) => runCommand(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
+const fuzz = (...args: string[]) =>
+  runCommand(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
 const fixture = (path: string) => `scripts/listings/fixtures/${path}`;
 
 test(`fuzz --against: the unfixed turn guard diverges from our step() within the default ${DEFAULT_RUNS} runs, shrunk, with a replay that reproduces it`, async () => {
   const ran = await fuzz("--against", fixture("unfixed-guard/step.ts"), "--seed", "21");
   assert.equal(ran.code, 1, ran.stdout + ran.stderr);
-  assert.match(ran.stdout, /^fuzz: ours and scripts\/listings\/fixtures\/unfixed-guard\/step\.ts diverge after (\d+) cases, shrunk \d+ times/);
+  assert.match(
+    ran.stdout,
+    /^fuzz: ours and scripts\/listings\/fixtures\/unfixed-guard\/step\.ts diverge after (\d+) cases, shrunk \d+ times/,
+  );
   assert.ok(Number(/diverge after (\d+) cases/.exec(ran.stdout)![1]) <= DEFAULT_RUNS);
   assert.match(ran.stdout, /\ndivergence: provider requests: ours \d+, theirs \d+ \(both value /);
   const replay = /^replay: npm run fuzz -- --against \S+ --replay '(.*)'$/m.exec(ran.stdout);
@@ -35,7 +39,7 @@ test("fuzz --against: the book's lookupEvidence transcribed agrees with ours on 
   assert.match(ran.stdout, /agree on 2000 cases/);
 });
 
-test("fuzz --against: a lookup that maps the lower-cased match back to the original (\"İ\") diverges from the book's", async () => {
+test('fuzz --against: a lookup that maps the lower-cased match back to the original ("İ") diverges from the book\'s', async () => {
   const ran = await fuzz("--against", fixture("case-mapped/research-agent.ts"), "--seed", "21");
   assert.equal(ran.code, 1, ran.stdout + ran.stderr);
   assert.match(ran.stdout, /diverge after \d+ cases/);
@@ -44,8 +48,14 @@ test("fuzz --against: a lookup that maps the lower-cased match back to the origi
 
 test("fuzz --against: a file that is not one of the book's listings is one line, exit 2", async () => {
   const cases: [string[], RegExp][] = [
-    [["--against", fixture("book/nothing.ts")], /^fuzz: --against scripts\/listings\/fixtures\/book\/nothing\.ts: no such file\n$/],
-    [["--against", "package.json"], /^fuzz: --against package\.json: expected a file named step\.ts or research-agent\.ts/],
+    [
+      ["--against", fixture("book/nothing.ts")],
+      /^fuzz: --against scripts\/listings\/fixtures\/book\/nothing\.ts: no such file\n$/,
+    ],
+    [
+      ["--against", "package.json"],
+      /^fuzz: --against package\.json: expected a file named step\.ts or research-agent\.ts/,
+    ],
   ];
   for (const [args, expected] of cases) {
     const ran = await fuzz(...args);

@@ -29,7 +29,8 @@ async function differentialFor(file: string, shown: string): Promise<Differentia
   const name = basename(file);
   if (name === "step.ts") {
     const theirs = await importReaderFile<Partial<ReaderStep>>(file);
-    if (typeof theirs.step !== "function" || typeof theirs.StepFailed !== "function") return `--against ${shown}: does not export step and StepFailed`;
+    if (typeof theirs.step !== "function" || typeof theirs.StepFailed !== "function")
+      return `--against ${shown}: does not export step and StepFailed`;
     const adapted = asOurs(theirs as ReaderStep);
     return erased<Conversation>({
       arbitrary: conversationArb,
@@ -47,11 +48,13 @@ async function differentialFor(file: string, shown: string): Promise<Differentia
     return erased<LookupCase>({
       arbitrary: lookupCaseArb,
       divergence: (c) => lookupDivergence(lookupEvidence, theirs.lookupEvidence!, c),
-      show: (c) => `await lookupEvidence(${JSON.stringify(c.corpus)}).execute("id", { query: ${JSON.stringify(c.query)} });`,
+      show: (c) =>
+        `await lookupEvidence(${JSON.stringify(c.corpus)}).execute("id", { query: ${JSON.stringify(c.query)} });`,
       parse: (json) => {
         try {
           const c = JSON.parse(json) as Partial<LookupCase>;
-          if (typeof c.query === "string" && typeof c.corpus === "object" && c.corpus !== null) return { ok: c as LookupCase };
+          if (typeof c.query === "string" && typeof c.corpus === "object" && c.corpus !== null)
+            return { ok: c as LookupCase };
         } catch {
           // not JSON: the same answer as JSON of another shape
         }
@@ -66,7 +69,11 @@ async function differentialFor(file: string, shown: string): Promise<Differentia
  * `npm run fuzz -- --against FILE`: ours and the reader's on the same generated cases; the
  * first divergence, shrunk, with the commands that replay it. 0 none, 1 one, 2 bad input.
  */
-export async function runAgainst(args: FuzzArgs & { against: string }, io: FuzzIo, seedOf: () => number): Promise<number> {
+export async function runAgainst(
+  args: FuzzArgs & { against: string },
+  io: FuzzIo,
+  seedOf: () => number,
+): Promise<number> {
   const file = fromReader("fuzz", args.against);
   const shown = forReader("fuzz", file);
   const differential = await differentialFor(file, shown);
@@ -101,7 +108,9 @@ export async function runAgainst(args: FuzzArgs & { against: string }, io: FuzzI
     return 0;
   }
   if (details.counterexample === null) {
-    io.out(`fuzz: stopped without a counterexample after ${details.numRuns} cases (seed ${seed}): ${String(details.errorInstance)}\n`);
+    io.out(
+      `fuzz: stopped without a counterexample after ${details.numRuns} cases (seed ${seed}): ${String(details.errorInstance)}\n`,
+    );
     return 1;
   }
   const [c] = details.counterexample;

@@ -24,7 +24,10 @@ const RESPONSE_KINDS = new Set(["calls", "prose", "failed", "aborted"]);
 
 /** A conversation from the JSON a failing campaign printed, or one line saying what is wrong. */
 export function parseConversation(json: string): Conversation | { kind: "invalid-replay"; message: string } {
-  const problem = (why: string) => ({ kind: "invalid-replay" as const, message: `--replay: ${why}; pass the JSON from the --replay line of a failing campaign's report` });
+  const problem = (why: string) => ({
+    kind: "invalid-replay" as const,
+    message: `--replay: ${why}; pass the JSON from the --replay line of a failing campaign's report`,
+  });
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -32,11 +35,14 @@ export function parseConversation(json: string): Conversation | { kind: "invalid
     return problem(`not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const candidate = value as Partial<Conversation> | null;
-  if (typeof candidate !== "object" || candidate === null || !Array.isArray(candidate.responses)) return problem("no responses array");
+  if (typeof candidate !== "object" || candidate === null || !Array.isArray(candidate.responses))
+    return problem("no responses array");
   for (const response of candidate.responses as unknown[]) {
     const kind = (response as { kind?: unknown } | null)?.kind;
-    if (typeof kind !== "string" || !RESPONSE_KINDS.has(kind)) return problem(`a response of unknown kind ${JSON.stringify(kind)}`);
-    if (kind === "calls" && !Array.isArray((response as { calls?: unknown }).calls)) return problem("a calls response without calls");
+    if (typeof kind !== "string" || !RESPONSE_KINDS.has(kind))
+      return problem(`a response of unknown kind ${JSON.stringify(kind)}`);
+    if (kind === "calls" && !Array.isArray((response as { calls?: unknown }).calls))
+      return problem("a calls response without calls");
   }
   for (const bound of ["maxAttempts", "maxTurns"] as const) {
     const v = candidate[bound];
@@ -67,16 +73,22 @@ export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
     const expected = predictStep(conversation);
     const broken = violations(conversation, run);
     io.out(`${conversationCode(conversation, version.name)}\n`);
-    io.out(`measured: ${describeOutcome(run.outcome)}, ${run.providerRequests} provider requests, ${failedSubmits(run)} failed submits\n`);
+    io.out(
+      `measured: ${describeOutcome(run.outcome)}, ${run.providerRequests} provider requests, ${failedSubmits(run)} failed submits\n`,
+    );
     const want = expected.outcome.status === "value" ? JSON.stringify(expected.outcome.value) : expected.outcome.kind;
-    io.out(`expected: ${want}, ${expected.providerRequests} provider requests, ${expected.failedSubmits} failed submits\n`);
+    io.out(
+      `expected: ${want}, ${expected.providerRequests} provider requests, ${expected.failedSubmits} failed submits\n`,
+    );
     for (const v of broken) io.out(`broken: ${v.invariant}: ${v.detail}\n`);
     if (broken.length === 0) io.out("every invariant holds\n");
     return broken.length === 0 ? 0 : 1;
   }
 
   const seed = args.seed ?? randomSeed();
-  io.err(`fuzz: ${version.name}, ${args.runs} conversations, seed ${seed}${args.path === undefined ? "" : `, path ${args.path}`}\n`);
+  io.err(
+    `fuzz: ${version.name}, ${args.runs} conversations, seed ${seed}${args.path === undefined ? "" : `, path ${args.path}`}\n`,
+  );
   const started = performance.now();
   const endings = new Map<string, number>();
   let checked = 0;
@@ -106,12 +118,19 @@ export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
   const elapsed = ((performance.now() - started) / 1000).toFixed(1);
 
   if (!details.failed) {
-    const counts = [...endings].sort().map(([ending, n]) => `${ending} ${n}`).join(", ");
-    io.out(`fuzz: no counterexample in ${details.numRuns} conversations (seed ${seed}, ${elapsed} s); endings: ${counts}\n`);
+    const counts = [...endings]
+      .sort()
+      .map(([ending, n]) => `${ending} ${n}`)
+      .join(", ");
+    io.out(
+      `fuzz: no counterexample in ${details.numRuns} conversations (seed ${seed}, ${elapsed} s); endings: ${counts}\n`,
+    );
     return 0;
   }
   if (details.counterexample === null) {
-    io.out(`fuzz: stopped without a counterexample after ${details.numRuns} conversations (seed ${seed}): ${String(details.errorInstance)}\n`);
+    io.out(
+      `fuzz: stopped without a counterexample after ${details.numRuns} conversations (seed ${seed}): ${String(details.errorInstance)}\n`,
+    );
     return 1;
   }
   const [conversation] = details.counterexample;

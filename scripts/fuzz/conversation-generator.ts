@@ -7,7 +7,14 @@ import {
   type JsonObject,
   type ToolCall,
 } from "@earendil-works/pi-ai";
-import { abortedResponse, failedRequest, lookup, submit, Submission, type SubmissionValue } from "../../examples/ch38-typed-step/support/script.ts";
+import {
+  abortedResponse,
+  failedRequest,
+  lookup,
+  submit,
+  Submission,
+  type SubmissionValue,
+} from "../../examples/ch38-typed-step/support/script.ts";
 
 export { Submission, type SubmissionValue };
 
@@ -16,7 +23,6 @@ export { Submission, type SubmissionValue };
 // reads this data; only toResponses() turns it into faux provider messages.
 
 const VERDICTS = ["supported", "refuted", "unclear"] as const;
-
 
 /**
  * One tool call in a scripted response. A submit records the value the core should hand
@@ -58,7 +64,12 @@ const submitShapeArb: fc.Arbitrary<SubmitShape> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .constantFrom("unknown-verdict" as const, "missing-verdict" as const, "null-verdict" as const, "zero-serial" as const)
+      .constantFrom(
+        "unknown-verdict" as const,
+        "missing-verdict" as const,
+        "null-verdict" as const,
+        "zero-serial" as const,
+      )
       .map((form) => ({ form })),
   },
 );
@@ -73,7 +84,9 @@ const callShapeArb: fc.Arbitrary<CallShape> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ tool: "search_web" as const }) },
 );
 
-type ResponseShape = Exclude<ScriptedResponse, { kind: "calls" }> | { kind: "calls"; calls: CallShape[]; prose?: string; truncated: boolean };
+type ResponseShape =
+  | Exclude<ScriptedResponse, { kind: "calls" }>
+  | { kind: "calls"; calls: CallShape[]; prose?: string; truncated: boolean };
 
 const proseArb = fc.constantFrom("The release shipped.", "I am not sure yet.", "Let me check.");
 
@@ -96,7 +109,10 @@ const responseShapeArb: fc.Arbitrary<ResponseShape> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "aborted" as const }) },
 );
 
-function submitArgs(shape: SubmitShape, serial: number): Pick<Extract<ScriptedCall, { tool: "submit" }>, "args" | "accepted"> {
+function submitArgs(
+  shape: SubmitShape,
+  serial: number,
+): Pick<Extract<ScriptedCall, { tool: "submit" }>, "args" | "accepted"> {
   switch (shape.form) {
     case "valid":
       return { args: { verdict: shape.verdict, serial }, accepted: { verdict: shape.verdict, serial } };
@@ -143,7 +159,9 @@ export const conversationArb: fc.Arbitrary<Conversation> = fc
     maxTurns: boundArb,
     responses: fc.array(responseShapeArb, { maxLength: 8 }),
   })
-  .map(({ responses, maxAttempts, maxTurns }) => withCodeView({ responses: numberSubmits(responses), maxAttempts, maxTurns }));
+  .map(({ responses, maxAttempts, maxTurns }) =>
+    withCodeView({ responses: numberSubmits(responses), maxAttempts, maxTurns }),
+  );
 
 // ---- From data to faux messages -------------------------------------------------------
 
@@ -163,7 +181,10 @@ export function toResponses(conversation: Conversation): AssistantMessage[] {
   return conversation.responses.map((response) => {
     switch (response.kind) {
       case "calls": {
-        const blocks = [...(response.prose === undefined ? [] : [fauxText(response.prose)]), ...response.calls.map(toToolCall)];
+        const blocks = [
+          ...(response.prose === undefined ? [] : [fauxText(response.prose)]),
+          ...response.calls.map(toToolCall),
+        ];
         return fauxAssistantMessage(blocks, { stopReason: response.truncated ? "length" : "toolUse" });
       }
       case "prose":
@@ -212,11 +233,7 @@ export function conversationCode(conversation: Conversation, stepName = "step"):
   if (conversation.maxAttempts !== undefined) options.push(`maxAttempts: ${conversation.maxAttempts}`);
   if (conversation.maxTurns !== undefined) options.push(`maxTurns: ${conversation.maxTurns}`);
   const lines = conversation.responses.map((response) => `  ${responseCode(response)},`);
-  return [
-    `await measureStep(${stepName}, [`,
-    ...lines,
-    `], { ${options.join(", ")} }, Submission);`,
-  ].join("\n");
+  return [`await measureStep(${stepName}, [`, ...lines, `], { ${options.join(", ")} }, Submission);`].join("\n");
 }
 
 /** Lets fast-check print a counterexample as code rather than as nested objects. */
@@ -240,16 +257,29 @@ export interface Misconfiguration {
   responses: AssistantMessage[];
 }
 
-const badBoundArb = fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2 ** 53, -0);
+const badBoundArb = fc.constantFrom(
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  2 ** 53,
+  -0,
+);
 const anyBoundArb = fc.oneof(fc.integer(BOUND_RANGE), badBoundArb, fc.constant(undefined));
 
-const isBadBound = (value: number | undefined): boolean => value !== undefined && !(Number.isSafeInteger(value) && value >= 1);
+const isBadBound = (value: number | undefined): boolean =>
+  value !== undefined && !(Number.isSafeInteger(value) && value >= 1);
 
 /** Options the guards must refuse: a bound that is not a positive safe integer, or a tool named submit. */
 export const misconfigurationArb: fc.Arbitrary<Misconfiguration> = fc
   .record({ maxAttempts: anyBoundArb, maxTurns: anyBoundArb, submitNamedTool: fc.boolean() })
   .filter((o) => isBadBound(o.maxAttempts) || isBadBound(o.maxTurns) || o.submitNamedTool)
-  .map((o) => ({ ...o, responses: [fauxAssistantMessage([submit({ verdict: "supported", serial: 1 })], { stopReason: "toolUse" })] }));
+  .map((o) => ({
+    ...o,
+    responses: [fauxAssistantMessage([submit({ verdict: "supported", serial: 1 })], { stopReason: "toolUse" })],
+  }));
 
 /** Whether the misconfiguration includes a bad bound (a RangeError) rather than only the tool name. */
 export function hasBadBound(misconfiguration: Misconfiguration): boolean {

@@ -3,7 +3,14 @@ import { test } from "node:test";
 import { DEFAULT_RUNS, parseFuzzArgs } from "./fuzz-command.ts";
 
 test("fuzz args: no options is a 10,000-case campaign against the fixed step() with a random seed", () => {
-  assert.deepEqual(parseFuzzArgs([]), { mode: "campaign", runs: DEFAULT_RUNS, seed: undefined, path: undefined, version: "fixed", against: undefined });
+  assert.deepEqual(parseFuzzArgs([]), {
+    mode: "campaign",
+    runs: DEFAULT_RUNS,
+    seed: undefined,
+    path: undefined,
+    version: "fixed",
+    against: undefined,
+  });
 });
 
 test("fuzz args: --runs, --seed, --path and --version, in both spellings", () => {
@@ -15,7 +22,12 @@ test("fuzz args: --runs, --seed, --path and --version, in both spellings", () =>
     version: "unfixed",
     against: undefined,
   });
-  assert.deepEqual(parseFuzzArgs(["--replay", '{"responses":[]}']), { mode: "replay", json: '{"responses":[]}', version: "fixed", against: undefined });
+  assert.deepEqual(parseFuzzArgs(["--replay", '{"responses":[]}']), {
+    mode: "replay",
+    json: '{"responses":[]}',
+    version: "fixed",
+    against: undefined,
+  });
   assert.deepEqual(parseFuzzArgs(["--against", "mine/step.ts", "--runs", "50"]), {
     mode: "campaign",
     runs: 50,
@@ -36,7 +48,10 @@ test("fuzz args: bad input is one line that says what is wrong and ends with the
     [["--version", "old"], "--version old: expected one of fixed, unfixed, no-bound"],
     [["--replay"], "--replay needs a value"],
     [["--fast"], "unknown option --fast"],
-    [["--against", "mine/step.ts", "--version", "unfixed"], "--against runs ours (the fixed step()) against your file; leave out --version"],
+    [
+      ["--against", "mine/step.ts", "--version", "unfixed"],
+      "--against runs ours (the fixed step()) against your file; leave out --version",
+    ],
   ];
   for (const [argv, problem] of cases) {
     const parsed = parseFuzzArgs(argv);

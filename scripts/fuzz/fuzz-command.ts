@@ -8,13 +8,21 @@ export const STEP_VERSIONS: readonly StepVersionName[] = ["fixed", "unfixed", "n
 /** What the command line asked for. */
 export type FuzzArgs =
   /** A campaign: `runs` random conversations from `seed` (random when absent), or one replayed `path`. */
-  | { mode: "campaign"; runs: number; seed: number | undefined; path: string | undefined; version: StepVersionName; against: string | undefined }
+  | {
+      mode: "campaign";
+      runs: number;
+      seed: number | undefined;
+      path: string | undefined;
+      version: StepVersionName;
+      against: string | undefined;
+    }
   /** One conversation, given as the JSON a failing campaign printed. */
   | { mode: "replay"; json: string; version: StepVersionName; against: string | undefined };
 
 export const FUZZ_COMMAND = {
   name: "fuzz",
-  usage: "usage: npm run fuzz -- [--runs N] [--seed S [--path P]] [--version fixed|unfixed|no-bound | --against FILE] | --replay JSON",
+  usage:
+    "usage: npm run fuzz -- [--runs N] [--seed S [--path P]] [--version fixed|unfixed|no-bound | --against FILE] | --replay JSON",
   details: [
     "Checks step()'s properties over random scripted conversations; exit 1 with a shrunk counterexample.",
     "  --runs N        conversations per campaign (default 10000)",
@@ -51,9 +59,11 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs | Help | Refusa
   if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) {
     return refusal(FUZZ_COMMAND, `--path ${path}: expected the path a failing campaign printed (like 49:3:2)`);
   }
-  if (path !== undefined && seed === undefined) return refusal(FUZZ_COMMAND, "--path replays a campaign only with the --seed it printed");
+  if (path !== undefined && seed === undefined)
+    return refusal(FUZZ_COMMAND, "--path replays a campaign only with the --seed it printed");
   const { against } = values;
-  if (against !== undefined && values.version !== undefined) return refusal(FUZZ_COMMAND, "--against runs ours (the fixed step()) against your file; leave out --version");
+  if (against !== undefined && values.version !== undefined)
+    return refusal(FUZZ_COMMAND, "--against runs ours (the fixed step()) against your file; leave out --version");
   if (against === "") return refusal(FUZZ_COMMAND, "--against needs a file: DIR/step.ts or DIR/research-agent.ts");
   const version = values.version ?? "fixed";
   if (!STEP_VERSIONS.includes(version as StepVersionName)) {

@@ -15,7 +15,26 @@ export type LookupFunction = typeof lookupEvidence;
 // Characters whose lower case differs in length or form ("İ" → "i̇", "ẞ" → "ß", the Kelvin
 // sign → "k", final and medial sigma), a surrogate pair, and plain words, so that excerpts
 // are cut where case mapping and UTF-16 make a difference.
-const PIECES = ["İ", "ẞ", "ß", "K", "Σ", "ς", "σ", "😀", "ǅ", "ﬀ", "release ", "Release ", "shipped ", "2.4 ", "the ", " ", "x", "a"];
+const PIECES = [
+  "İ",
+  "ẞ",
+  "ß",
+  "K",
+  "Σ",
+  "ς",
+  "σ",
+  "😀",
+  "ǅ",
+  "ﬀ",
+  "release ",
+  "Release ",
+  "shipped ",
+  "2.4 ",
+  "the ",
+  " ",
+  "x",
+  "a",
+];
 const pieceArb = fc.constantFrom(...PIECES);
 const textArb = fc
   .tuple(fc.array(pieceArb, { maxLength: 40 }), fc.nat({ max: 700 }), fc.array(pieceArb, { maxLength: 40 }))
@@ -30,7 +49,13 @@ function queryArb(corpus: Corpus): fc.Arbitrary<string> {
   const random = fc.array(pieceArb, { minLength: 1, maxLength: 3 }).map((p) => p.join(""));
   if (texts.length === 0) return random;
   const slice = fc
-    .tuple(fc.constantFrom(...texts), fc.nat(), fc.integer({ min: 1, max: 12 }), fc.constantFrom("same", "upper", "lower"), fc.constantFrom("", " ", "  \t"))
+    .tuple(
+      fc.constantFrom(...texts),
+      fc.nat(),
+      fc.integer({ min: 1, max: 12 }),
+      fc.constantFrom("same", "upper", "lower"),
+      fc.constantFrom("", " ", "  \t"),
+    )
     .map(([text, at, length, form, pad]) => {
       const start = at % text.length;
       const piece = text.slice(start, start + length);
@@ -41,7 +66,9 @@ function queryArb(corpus: Corpus): fc.Arbitrary<string> {
 }
 
 /** Random corpora and queries, Unicode and case-changing characters included. */
-export const lookupCaseArb: fc.Arbitrary<LookupCase> = corpusArb.chain((corpus) => queryArb(corpus).map((query) => ({ corpus, query })));
+export const lookupCaseArb: fc.Arbitrary<LookupCase> = corpusArb.chain((corpus) =>
+  queryArb(corpus).map((query) => ({ corpus, query })),
+);
 
 /** What one lookup gave: the text and details, or what it threw. */
 async function lookupOutcome(lookup: LookupFunction, c: LookupCase): Promise<string> {
@@ -54,7 +81,11 @@ async function lookupOutcome(lookup: LookupFunction, c: LookupCase): Promise<str
 }
 
 /** Where ours and theirs part on one lookup, or undefined. */
-export async function lookupDivergence(ours: LookupFunction, theirs: LookupFunction, c: LookupCase): Promise<string | undefined> {
+export async function lookupDivergence(
+  ours: LookupFunction,
+  theirs: LookupFunction,
+  c: LookupCase,
+): Promise<string | undefined> {
   const [a, b] = [await lookupOutcome(ours, c), await lookupOutcome(theirs, c)];
   return a === b ? undefined : `ours ${a}, theirs ${b}`;
 }

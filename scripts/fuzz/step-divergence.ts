@@ -30,7 +30,11 @@ export function asOurs(theirs: ReaderStep): StepFunction {
 }
 
 function outcomeLine(outcome: StepOutcome): string {
-  return outcome.status === "thrown" ? `${outcome.errorName}: ${outcome.message}` : outcome.status === "failed" ? `StepFailed ${outcome.kind}` : `value ${describeOutcome(outcome)}`;
+  return outcome.status === "thrown"
+    ? `${outcome.errorName}: ${outcome.message}`
+    : outcome.status === "failed"
+      ? `StepFailed ${outcome.kind}`
+      : `value ${describeOutcome(outcome)}`;
 }
 
 /** A request as the provider sees it, without what changes from run to run (timestamps, call ids). */
@@ -38,10 +42,13 @@ function requestView(messages: readonly Message[]): string {
   return JSON.stringify(
     messages.map((m) => ({
       role: m.role,
-      content: typeof m.content === "string" ? m.content : m.content.map((block) => {
-        const { id: _id, ...rest } = block as { id?: string };
-        return rest;
-      }),
+      content:
+        typeof m.content === "string"
+          ? m.content
+          : m.content.map((block) => {
+              const { id: _id, ...rest } = block as { id?: string };
+              return rest;
+            }),
       ...(m.role === "toolResult" ? { toolName: m.toolName, isError: m.isError } : {}),
       ...(m.role === "assistant" ? { stopReason: m.stopReason } : {}),
     })),
@@ -65,7 +72,11 @@ export function stepDivergence(ours: StepRun, theirs: StepRun): string | undefin
 }
 
 /** Runs both versions on `conversation` (a fresh faux provider each) and compares them. */
-export async function divergenceOn(ours: StepFunction, theirs: StepFunction, conversation: Conversation): Promise<string | undefined> {
+export async function divergenceOn(
+  ours: StepFunction,
+  theirs: StepFunction,
+  conversation: Conversation,
+): Promise<string | undefined> {
   const [a, b] = [await runConversation(ours, conversation), await runConversation(theirs, conversation)];
   return stepDivergence(a, b);
 }

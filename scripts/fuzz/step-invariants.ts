@@ -2,7 +2,12 @@ import { isDeepStrictEqual } from "node:util";
 import { Value } from "typebox/value";
 import { predictStep } from "./classification-oracle.ts";
 import { Submission, toResponses, type Conversation, type SubmissionValue } from "./conversation-generator.ts";
-import { failedSubmits, measureStep, type StepFunction, type StepRun } from "../../examples/ch38-typed-step/support/measure.ts";
+import {
+  failedSubmits,
+  measureStep,
+  type StepFunction,
+  type StepRun,
+} from "../../examples/ch38-typed-step/support/measure.ts";
 import { lookupTool } from "../../examples/ch38-typed-step/support/script.ts";
 
 // The invariants every version of step() is held to, over any generated conversation.
@@ -13,7 +18,13 @@ const DEFAULT_MAX_TURNS = 10;
 
 /** One broken invariant: which one, and what was measured. */
 export interface Violation {
-  invariant: "value-validates" | "first-valid-submission" | "requests-within-maxTurns" | "failure-count" | "failure-kind" | "request-count";
+  invariant:
+    | "value-validates"
+    | "first-valid-submission"
+    | "requests-within-maxTurns"
+    | "failure-count"
+    | "failure-kind"
+    | "request-count";
   detail: string;
 }
 
@@ -44,24 +55,42 @@ export function violations(conversation: Conversation, run: StepRun): Violation[
   const maxTurns = conversation.maxTurns ?? DEFAULT_MAX_TURNS;
 
   if (run.providerRequests > maxTurns) {
-    found.push({ invariant: "requests-within-maxTurns", detail: `${run.providerRequests} provider requests under maxTurns ${maxTurns}` });
+    found.push({
+      invariant: "requests-within-maxTurns",
+      detail: `${run.providerRequests} provider requests under maxTurns ${maxTurns}`,
+    });
   }
   if (run.providerRequests !== expected.providerRequests) {
-    found.push({ invariant: "request-count", detail: `${run.providerRequests} provider requests, expected ${expected.providerRequests}` });
+    found.push({
+      invariant: "request-count",
+      detail: `${run.providerRequests} provider requests, expected ${expected.providerRequests}`,
+    });
   }
   if (failedSubmits(run) !== expected.failedSubmits) {
-    found.push({ invariant: "failure-count", detail: `${failedSubmits(run)} failed submit calls counted, expected ${expected.failedSubmits}` });
+    found.push({
+      invariant: "failure-count",
+      detail: `${failedSubmits(run)} failed submit calls counted, expected ${expected.failedSubmits}`,
+    });
   }
   if (outcome.status === "value") {
     if (!Value.Check(Submission, outcome.value)) {
-      found.push({ invariant: "value-validates", detail: `returned ${JSON.stringify(outcome.value)}, which the schema rejects` });
+      found.push({
+        invariant: "value-validates",
+        detail: `returned ${JSON.stringify(outcome.value)}, which the schema rejects`,
+      });
     }
     const first = firstAcceptedSubmission(conversation, run.providerRequests);
     if (!isDeepStrictEqual(outcome.value, first)) {
-      found.push({ invariant: "first-valid-submission", detail: `returned ${JSON.stringify(outcome.value)}, first valid submission ${JSON.stringify(first)}` });
+      found.push({
+        invariant: "first-valid-submission",
+        detail: `returned ${JSON.stringify(outcome.value)}, first valid submission ${JSON.stringify(first)}`,
+      });
     }
   }
-  const want = expected.outcome.status === "value" ? `value ${JSON.stringify(expected.outcome.value)}` : `StepFailed ${expected.outcome.kind}`;
+  const want =
+    expected.outcome.status === "value"
+      ? `value ${JSON.stringify(expected.outcome.value)}`
+      : `StepFailed ${expected.outcome.kind}`;
   const got =
     outcome.status === "value"
       ? `value ${JSON.stringify(outcome.value)}`

@@ -39,7 +39,12 @@ test("ch38.config-guards: a bad bound or a tool named submit throws before any r
     fc.asyncProperty(misconfigurationArb, async (bad) => {
       const named: ReturnType<typeof lookupTool> = { ...lookupTool(), name: "submit" };
       const extraTools = bad.submitNamedTool ? [named] : [];
-      const run = await measureStep(step, bad.responses, { maxAttempts: bad.maxAttempts, maxTurns: bad.maxTurns, extraTools }, Submission);
+      const run = await measureStep(
+        step,
+        bad.responses,
+        { maxAttempts: bad.maxAttempts, maxTurns: bad.maxTurns, extraTools },
+        Submission,
+      );
       assert.equal(run.outcome.status, "thrown");
       assert.equal(run.streamFnCalls, 0);
       assert.equal(run.providerRequests, 0);
@@ -63,7 +68,12 @@ test("the generator labels every submit as the core judges it (the oracle's prem
           if (call.tool !== "submit") continue;
           let accepted: unknown;
           try {
-            accepted = validateToolArguments(submitTool, { type: "toolCall", id: "c", name: "submit", arguments: call.args });
+            accepted = validateToolArguments(submitTool, {
+              type: "toolCall",
+              id: "c",
+              name: "submit",
+              arguments: call.args,
+            });
           } catch {
             accepted = undefined;
           }
@@ -75,13 +85,17 @@ test("the generator labels every submit as the core judges it (the oracle's prem
   );
 });
 
-test("ch38.validation.before-execute: the core converts arguments before validating them, so 1.5 and \"2\" reach execute as 1 and 2", async () => {
+test('ch38.validation.before-execute: the core converts arguments before validating them, so 1.5 and "2" reach execute as 1 and 2', async () => {
   // Why the generator's numeral serials count as valid: a schema-invalid submission the
   // core can convert is accepted, converted. A value step() returns always validates; it
   // is not always what the model sent.
   const run = await measureStep(
     step,
-    [fauxAssistantMessage([submit({ verdict: "refuted", serial: 1.5 }), submit({ verdict: "unclear", serial: "2" })], { stopReason: "toolUse" })],
+    [
+      fauxAssistantMessage([submit({ verdict: "refuted", serial: 1.5 }), submit({ verdict: "unclear", serial: "2" })], {
+        stopReason: "toolUse",
+      }),
+    ],
     {},
     Submission,
   );

@@ -33,7 +33,14 @@ test("all checks: loading it imports no chapter module and no Pi package; each c
     register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(refuse)}`)});
     const { allChecks } = await import(${JSON.stringify(registry)});
     console.log(allChecks.length);`;
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], { cwd: PROJECT_ROOT, encoding: "utf8" });
-  assert.equal(run.status, 0, run.stderr.split("\n").find((line) => line.includes("loaded with all-checks.ts")) ?? run.stderr);
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {
+    cwd: PROJECT_ROOT,
+    encoding: "utf8",
+  });
+  assert.equal(
+    run.status,
+    0,
+    run.stderr.split("\n").find((line) => line.includes("loaded with all-checks.ts")) ?? run.stderr,
+  );
   assert.equal(Number(run.stdout), readAllClaims().length);
 });

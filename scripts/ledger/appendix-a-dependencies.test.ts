@@ -25,7 +25,11 @@ test("appendix A: the committed files equal a fresh measurement (date and Node l
     const path = join(APPENDIX_DIR, name);
     assert.ok(existsSync(path), `appendix/${name} is missing: run npm start to write it`);
     const committed = readFileSync(path, "utf8");
-    assert.equal(withoutMeasuredOn(name, committed), withoutMeasuredOn(name, text), `appendix/${name} is stale: run npm start and commit appendix/`);
+    assert.equal(
+      withoutMeasuredOn(name, committed),
+      withoutMeasuredOn(name, text),
+      `appendix/${name} is stale: run npm start and commit appendix/`,
+    );
   }
 });
 
@@ -35,7 +39,10 @@ test("appendix A: only the date and Node line is ignored, so any other change co
   const b = appendixFiles(facts, { date: "2099-12-31", node: "99.0.0" });
   for (const name of Object.keys(a)) assert.equal(withoutMeasuredOn(name, a[name]!), withoutMeasuredOn(name, b[name]!));
   const tampered = a["A-dependencies.md"]!.replace("| holds |", "| fails |");
-  assert.notEqual(withoutMeasuredOn("A-dependencies.md", tampered), withoutMeasuredOn("A-dependencies.md", a["A-dependencies.md"]!));
+  assert.notEqual(
+    withoutMeasuredOn("A-dependencies.md", tampered),
+    withoutMeasuredOn("A-dependencies.md", a["A-dependencies.md"]!),
+  );
 });
 
 test("appendix A: npm start leaves the files untouched when only the date and Node differ, and rewrites them when a fact changed", () => {
@@ -55,5 +62,6 @@ test("appendix A: the definitions of the four verdicts head the appendix", () =>
   const markdown = appendixFiles(facts, { date: "d", node: "n" })["A-dependencies.md"]!;
   const definitions = markdown.indexOf("## What the verdicts mean");
   assert.ok(definitions > 0 && definitions < markdown.indexOf("## Verdicts"));
-  for (const verdict of VERDICTS) assert.ok(markdown.includes(`- \`${verdict}\`: ${VERDICT_DEFINITIONS[verdict]}`), verdict);
+  for (const verdict of VERDICTS)
+    assert.ok(markdown.includes(`- \`${verdict}\`: ${VERDICT_DEFINITIONS[verdict]}`), verdict);
 });

@@ -61,7 +61,8 @@ export function appendixFacts(install: InstalledPi, outcomes: readonly Outcome[]
   const verdicts = APPENDIX_CLAIM_IDS.map((id) => {
     const outcome = outcomes.find((o) => o.id === id);
     if (outcome === undefined) throw new Error(`appendix A needs the verdict of ${id}, which did not run`);
-    if (outcome.kind === "crash") throw new Error(`appendix A needs the verdict of ${id}, whose check crashed: ${outcome.error}`);
+    if (outcome.kind === "crash")
+      throw new Error(`appendix A needs the verdict of ${id}, whose check crashed: ${outcome.error}`);
     return { id, verdict: outcome.result.verdict, evidence: outcome.result.evidence };
   });
   const scan = scanDist(install.dirs.core);
@@ -107,7 +108,10 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     "## Verdicts",
     "",
-    ...markdownTable(["claim", "verdict", "evidence"], facts.verdicts.map((v) => [v.id, v.verdict, v.evidence])),
+    ...markdownTable(
+      ["claim", "verdict", "evidence"],
+      facts.verdicts.map((v) => [v.id, v.verdict, v.evidence]),
+    ),
     "",
     `## Declared runtime dependencies of ${PACKAGE_NAMES.core}`,
     "",
@@ -119,7 +123,7 @@ export function appendixMarkdown(facts: AppendixFacts, measured: MeasuredOn): st
     "",
     `## Module specifiers in ${PACKAGE_NAMES.core} dist/`,
     "",
-    "Read with the TypeScript parser: static imports, export-from, dynamic `import()`, `require()` and `import(\"…\")` types. Relative specifiers are one row.",
+    'Read with the TypeScript parser: static imports, export-from, dynamic `import()`, `require()` and `import("…")` types. Relative specifiers are one row.',
     "",
     "### .js files",
     "",

@@ -56,7 +56,9 @@ export function readFindings(path: string = FINDINGS_PATH): Claim[] {
   const findings = parseCatalogue(readFileSync(path, "utf8"), "findings.tsv");
   const mislabelled = findings.find((f) => f.label !== FINDING_LABEL);
   if (mislabelled !== undefined) {
-    throw new Error(`findings.tsv: ${mislabelled.id} is labelled ${mislabelled.label}; every finding is labelled ${FINDING_LABEL}`);
+    throw new Error(
+      `findings.tsv: ${mislabelled.id} is labelled ${mislabelled.label}; every finding is labelled ${FINDING_LABEL}`,
+    );
   }
   return findings;
 }
@@ -73,7 +75,8 @@ export function readAllClaims(bookPath: string = CATALOGUE_PATH, findingsPath: s
   const findings = readFindings(findingsPath).map((claim) => ({ catalogue: "findings" as const, claim }));
   const bookIds = new Set(book.map((b) => b.claim.id));
   const twice = findings.find((f) => bookIds.has(f.claim.id));
-  if (twice !== undefined) throw new Error(`${twice.claim.id} is in both chapters/claims.tsv and chapters/findings.tsv`);
+  if (twice !== undefined)
+    throw new Error(`${twice.claim.id} is in both chapters/claims.tsv and chapters/findings.tsv`);
   return [...book, ...findings];
 }
 

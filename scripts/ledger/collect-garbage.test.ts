@@ -3,7 +3,9 @@ import { test } from "node:test";
 import { collectGarbage } from "./collect-garbage.ts";
 
 test("collectGarbage: memory nothing refers to any more is freed at once, not when the heap next nears its limit", () => {
-  let held: number[][] | undefined = Array.from({ length: 200 }, () => Array.from({ length: 50_000 }, (_, i) => i + 0.5));
+  let held: number[][] | undefined = Array.from({ length: 200 }, () =>
+    Array.from({ length: 50_000 }, (_, i) => i + 0.5),
+  );
   const holding = process.memoryUsage().heapUsed;
   assert.equal(held.length, 200);
   held = undefined;

@@ -32,7 +32,12 @@ export const LEDGER_COMMAND = {
     "  --help        this text",
     "Options go after `--`: `npm start --only x` hands --only to npm, which drops it.",
   ].join("\n"),
-  options: { json: { type: "boolean" }, only: { type: "string" }, "no-write": { type: "boolean" }, listings: { type: "string" } },
+  options: {
+    json: { type: "boolean" },
+    only: { type: "string" },
+    "no-write": { type: "boolean" },
+    listings: { type: "string" },
+  },
 } satisfies Command<Record<string, { type: "string" | "boolean" }>>;
 
 /** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write`, `--listings DIR` and `--help`. */
@@ -41,15 +46,20 @@ export function parseLedgerArgs(argv: readonly string[]): LedgerArgs | LedgerHel
   const line = readCommandLine(LEDGER_COMMAND, argv, {});
   if (line.kind !== "run") return line;
   const { json = false, only: source, "no-write": noWrite = false, listings } = line.values;
-  if (listings === "") return { kind: "refused", message: `--listings needs the folder of your listings; ${LEDGER_COMMAND.usage}` };
+  if (listings === "")
+    return { kind: "refused", message: `--listings needs the folder of your listings; ${LEDGER_COMMAND.usage}` };
   let only: RegExp | undefined;
   if (source !== undefined) {
-    if (source === "") return { kind: "refused", message: `--only needs a regular expression over ids; ${LEDGER_COMMAND.usage}` };
+    if (source === "")
+      return { kind: "refused", message: `--only needs a regular expression over ids; ${LEDGER_COMMAND.usage}` };
     try {
       only = new RegExp(source);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return { kind: "refused", message: `--only ${source}: not a regular expression (${why}); ${LEDGER_COMMAND.usage}` };
+      return {
+        kind: "refused",
+        message: `--only ${source}: not a regular expression (${why}); ${LEDGER_COMMAND.usage}`,
+      };
     }
   }
   return { kind: "run", json, only, write: !noWrite, listings };

@@ -28,9 +28,10 @@ async function ledger(argv: string[], checks: Check[], catalogue?: () => Catalog
 const ID = "ch37.deps.two-runtime-deps";
 
 test("ledger: --json prints {pin, node, claims, findings} and nothing else on stdout; progress goes to stderr", async () => {
-  const { status, out, err } = await ledger(["--json", "--only", `^${ID}$`], [
-    { id: ID, run: async () => verdictOf(true, "two of them") },
-  ]);
+  const { status, out, err } = await ledger(
+    ["--json", "--only", `^${ID}$`],
+    [{ id: ID, run: async () => verdictOf(true, "two of them") }],
+  );
   assert.equal(status, 0);
   const json = JSON.parse(out) as LedgerJson;
   assert.deepEqual(Object.keys(json), ["pin", "node", "claims", "findings"]);
@@ -40,9 +41,17 @@ test("ledger: --json prints {pin, node, claims, findings} and nothing else on st
 });
 
 test("ledger: a check that throws is a crash, never fails, and the exit status is non-zero", async () => {
-  const { status, out, err } = await ledger(["--json", "--only", `^${ID}$`], [
-    { id: ID, run: async () => { throw new TypeError("cannot read the dist folder"); } },
-  ]);
+  const { status, out, err } = await ledger(
+    ["--json", "--only", `^${ID}$`],
+    [
+      {
+        id: ID,
+        run: async () => {
+          throw new TypeError("cannot read the dist folder");
+        },
+      },
+    ],
+  );
   assert.equal(status, 1);
   const [claim] = (JSON.parse(out) as LedgerJson).claims;
   assert.deepEqual(claim, { id: ID, label: "documented", crash: "TypeError: cannot read the dist folder" });
@@ -57,7 +66,10 @@ test("ledger: a `fails` verdict is a result, and the run still exits 0", async (
 });
 
 test("ledger: the negative control runs beside the claims and stays out of the counts", async () => {
-  const { out, err } = await ledger(["--json", "--only", `^${ID}$`], [{ id: ID, run: async () => verdictOf(true, "ok") }]);
+  const { out, err } = await ledger(
+    ["--json", "--only", `^${ID}$`],
+    [{ id: ID, run: async () => verdictOf(true, "ok") }],
+  );
   assert.equal((JSON.parse(out) as LedgerJson).claims.length, 1);
   assert.match(err, /negative control .*: fails, as it must/);
 });
@@ -86,7 +98,10 @@ test("ledger entry: a wrong installed version is refused with one line and exit 
 const FINDING = "ch38.found.example";
 const withFinding = (): CatalogueRow[] => [
   { catalogue: "book", claim: { id: ID, label: "documented", source: "ch37", claim: "two runtime dependencies" } },
-  { catalogue: "findings", claim: { id: FINDING, label: "found", source: "ch38", claim: "a measured fact the book does not state" } },
+  {
+    catalogue: "findings",
+    claim: { id: FINDING, label: "found", source: "ch38", claim: "a measured fact the book does not state" },
+  },
 ];
 const bothChecks: Check[] = [
   { id: ID, run: async () => verdictOf(true, "two of them") },
@@ -99,13 +114,22 @@ test("ledger: findings print in their own section after the book's claims, with 
   const bookAt = out.indexOf(ID);
   const sectionAt = out.indexOf("The companion's findings (chapters/findings.tsv)");
   assert.ok(bookAt > 0 && sectionAt > bookAt && out.indexOf(FINDING) > sectionAt, out);
-  assert.match(out, /Totals: the book's claims \(1\)\n.*\n\s+documented\s+1\s+0\s+0\s+0\s+0\n\s+all\s+1\s+0\s+0\s+0\s+0/);
-  assert.match(out, /Totals: the companion's findings \(1\)\n.*\n\s+found\s+0\s+0\s+1\s+0\s+0\n\s+all\s+0\s+0\s+1\s+0\s+0/);
+  assert.match(
+    out,
+    /Totals: the book's claims \(1\)\n.*\n\s+documented\s+1\s+0\s+0\s+0\s+0\n\s+all\s+1\s+0\s+0\s+0\s+0/,
+  );
+  assert.match(
+    out,
+    /Totals: the companion's findings \(1\)\n.*\n\s+found\s+0\s+0\s+1\s+0\s+0\n\s+all\s+0\s+0\s+1\s+0\s+0/,
+  );
 });
 
 test("ledger: --json keeps the book's claims in `claims` and puts the findings in `findings`; --only selects over both", async () => {
   const json = JSON.parse((await ledger(["--json", "--no-write"], bothChecks, withFinding)).out) as LedgerJson;
-  assert.deepEqual(json.claims.map((c) => c.id), [ID]);
+  assert.deepEqual(
+    json.claims.map((c) => c.id),
+    [ID],
+  );
   assert.deepEqual(json.findings, [{ id: FINDING, label: "found", verdict: "fails", evidence: "measured otherwise" }]);
   const only = JSON.parse((await ledger(["--json", "--only", "found"], bothChecks, withFinding)).out) as LedgerJson;
   assert.deepEqual([only.claims.length, only.findings.map((f) => f.id)], [0, [FINDING]]);
@@ -124,20 +148,29 @@ test("ledger: npm start --json or --no-write without -- (npm takes them, setting
     assert.equal(err.trimEnd().split("\n").length, 1, err);
     assert.ok(err.includes(`npm took ${option} for itself`) && err.includes(`run npm start -- ${option}`), err);
   }
-  const other = await ledger(["--json", "--no-write"], bothChecks, withFinding, { npm_lifecycle_event: "test", npm_config_json: "true" });
+  const other = await ledger(["--json", "--no-write"], bothChecks, withFinding, {
+    npm_lifecycle_event: "test",
+    npm_config_json: "true",
+  });
   assert.equal(other.status, 0, "only npm's start script is looked at");
 });
 
 test("ledger: a bare npm start says in one line that options go after -- (npm drops --only written without it)", async () => {
   const bare = await ledger([], bothChecks, withFinding, { npm_lifecycle_event: "start", npm_config_write: undefined });
-  assert.match(bare.err, /^every claim and finding; for a subset: npm start -- --only REGEX \(without the --, npm takes --only itself and drops it\)\n/);
+  assert.match(
+    bare.err,
+    /^every claim and finding; for a subset: npm start -- --only REGEX \(without the --, npm takes --only itself and drops it\)\n/,
+  );
   const direct = await ledger(["--no-write"], bothChecks, withFinding, { npm_lifecycle_event: "start" });
   assert.ok(!direct.err.includes("for a subset"));
 });
 
 test("ledger: --help prints the usage on stdout and exits 0 without running a check", async () => {
   let ran = false;
-  const { status, out, err } = await ledger(["--help"], [{ id: ID, run: async () => ((ran = true), verdictOf(true, "")) }]);
+  const { status, out, err } = await ledger(
+    ["--help"],
+    [{ id: ID, run: async () => ((ran = true), verdictOf(true, "")) }],
+  );
   assert.deepEqual([status, err, ran], [0, "", false]);
   assert.match(out, /^usage: npm start -- \[--json\] \[--only REGEX\] \[--no-write\]/);
 });

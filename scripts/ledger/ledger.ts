@@ -73,7 +73,9 @@ export async function runLedger(
     return 2;
   }
   if (isBareNpmStart(env, argv)) {
-    io.err("every claim and finding; for a subset: npm start -- --only REGEX (without the --, npm takes --only itself and drops it)\n");
+    io.err(
+      "every claim and finding; for a subset: npm start -- --only REGEX (without the --, npm takes --only itself and drops it)\n",
+    );
   }
   const catalogue = catalogueOf();
   const selected = args.only === undefined ? catalogue : catalogue.filter(({ claim }) => args.only!.test(claim.id));
@@ -87,7 +89,12 @@ export async function runLedger(
   // files must compile and have the book's exports and shapes before anything runs them.
   const listings = args.listings === undefined ? undefined : await readerListingsRun(install, io.err);
   if (listings === "refused") return 2;
-  if (listings !== undefined && !args.json) io.out(`Listings run: ${Object.entries(listings).map(([name, file]) => `${name} from ${file}`).join(", ")}\n`);
+  if (listings !== undefined && !args.json)
+    io.out(
+      `Listings run: ${Object.entries(listings)
+        .map(([name, file]) => `${name} from ${file}`)
+        .join(", ")}\n`,
+    );
   const byId = new Map(checks.map((check) => [check.id, check]));
   const toRun = [...selected.map(({ claim }) => checkFor(claim, byId)), negativeControl];
 
@@ -103,7 +110,11 @@ export async function runLedger(
     const unknown = new Set(selected.filter((_, i) => known[i] === undefined).map(({ claim }) => claim.id));
     if (unknown.size === 0) return;
     const placeholder = (id: string): Outcome => ({ kind: "crash", id, error: "not run yet" });
-    const rows = selected.map(({ catalogue, claim }, i) => ({ catalogue, claim, outcome: known[i] ?? placeholder(claim.id) }));
+    const rows = selected.map(({ catalogue, claim }, i) => ({
+      catalogue,
+      claim,
+      outcome: known[i] ?? placeholder(claim.id),
+    }));
     // The report groups rows by chapter, not in catalogue order: stop at the first row not yet known.
     const lines = ledgerText(install, rows, io.width).split("\n");
     const at = lines.findIndex((line) => /^  \S/.test(line) && unknown.has(line.trim().split(" ")[0]!));
@@ -137,7 +148,9 @@ export async function runLedger(
   const control = outcomes.pop()!;
   const rows: LedgerRow[] = selected.map(({ catalogue, claim }, i) => ({ catalogue, claim, outcome: outcomes[i]! }));
   if (args.json) {
-    io.out(`${JSON.stringify({ ...ledgerJson(install, rows), ...(listings === undefined ? {} : { listings }) }, null, 2)}\n`);
+    io.out(
+      `${JSON.stringify({ ...ledgerJson(install, rows), ...(listings === undefined ? {} : { listings }) }, null, 2)}\n`,
+    );
   } else {
     const text = `${ledgerText(install, rows, io.width)}\n`;
     io.out(text.startsWith(written) ? text.slice(written.length) : text);
@@ -146,7 +159,9 @@ export async function runLedger(
   let status = 0;
   const crashes = rows.filter((r) => r.outcome.kind === "crash");
   if (crashes.length > 0) {
-    io.err(`${PREFIX} ${crashes.length} check(s) crashed (${crashes.map((r) => r.claim.id).join(", ")}); a crash is not a verdict\n`);
+    io.err(
+      `${PREFIX} ${crashes.length} check(s) crashed (${crashes.map((r) => r.claim.id).join(", ")}); a crash is not a verdict\n`,
+    );
     status = 1;
   }
   const controlOk = control.kind === "result" && control.result.verdict === "fails";
@@ -184,7 +199,9 @@ function writeAppendixFrom(install: InstalledPi, outcomes: readonly Outcome[], i
 function writePinVerdictsFrom(json: LedgerJson, io: LedgerIo): number {
   const verdicts = pinVerdictsOf(json, readPinVerdicts());
   if ("crashed" in verdicts) {
-    io.err(`${PREFIX} appendix/verdicts-at-pin.json not written: ${verdicts.crashed.join(", ")} crashed, and a crash is no verdict\n`);
+    io.err(
+      `${PREFIX} appendix/verdicts-at-pin.json not written: ${verdicts.crashed.join(", ")} crashed, and a crash is no verdict\n`,
+    );
     return 1;
   }
   if (verdicts.kept.length > 0) {
@@ -197,8 +214,8 @@ function writePinVerdictsFrom(json: LedgerJson, io: LedgerIo): number {
       : created
         ? `appendix/verdicts-at-pin.json written (${changes.length} ids)\n`
         : changes.length === 0
-        ? "appendix/verdicts-at-pin.json rewritten (same verdicts; order or versions changed)\n"
-        : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; run npm run notebooks:generate (the notebooks' claim badges show them) and commit both with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
+          ? "appendix/verdicts-at-pin.json rewritten (same verdicts; order or versions changed)\n"
+          : `appendix/verdicts-at-pin.json rewritten, ${changes.length} verdict(s) changed; run npm run notebooks:generate (the notebooks' claim badges show them) and commit both with a line saying why: ${changes.map(describeChange).join("; ")}\n`,
   );
   return 0;
 }

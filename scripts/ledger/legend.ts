@@ -9,7 +9,8 @@ export const VERDICT_DEFINITIONS: Readonly<Record<Verdict, string>> = {
     "the companion tried the statement as the book words it, on the book's own case and on the cases around it inside the statement's scope (error and aborted ends, configuration errors, batches, typed code as well as runtime), and found no case where it is false.",
   qualified:
     "true in the case the book discusses, false in a case inside the statement's scope that the book does not mention. The evidence names both: the condition under which it holds, and the measured counterexample.",
-  fails: "false in the case the book itself discusses (its example, its figure, its standard case), or false in general.",
+  fails:
+    "false in the case the book itself discusses (its example, its figure, its standard case), or false in general.",
   "not-checkable": "the companion cannot measure it here; the evidence says why.",
 };
 

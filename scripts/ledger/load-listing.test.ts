@@ -8,7 +8,11 @@ import { installedPi } from "./static/installed.ts";
 const LISTING = "examples/ch37-agent-core/transcript-run.ts";
 
 /** An error shaped as Node's loader throws it: V8's link error, or a resolution error with a code. */
-function loaderError(kind: "link" | "ERR_MODULE_NOT_FOUND" | "ERR_PACKAGE_PATH_NOT_EXPORTED", message: string, at?: string): Error {
+function loaderError(
+  kind: "link" | "ERR_MODULE_NOT_FOUND" | "ERR_PACKAGE_PATH_NOT_EXPORTED",
+  message: string,
+  at?: string,
+): Error {
   if (kind === "link") {
     const error = new SyntaxError(message);
     error.stack = `${at}:2\nimport { Type } from "@earendil-works/pi-ai";\n         ^\n\nSyntaxError: ${message}`;
@@ -19,11 +23,19 @@ function loaderError(kind: "link" | "ERR_MODULE_NOT_FOUND" | "ERR_PACKAGE_PATH_N
 
 test("ch37.code.type-export: pi-ai without Type is listing-does-not-load, naming the module that failed to link", () => {
   const message = "The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'";
-  const failure = listingLoadFailure(loaderError("link", message, `${PROJECT_ROOT}/examples/ch37-agent-core/lookup-evidence.ts`), LISTING);
+  const failure = listingLoadFailure(
+    loaderError("link", message, `${PROJECT_ROOT}/examples/ch37-agent-core/lookup-evidence.ts`),
+    LISTING,
+  );
   assert.ok(failure instanceof ListingDoesNotLoad);
   assert.deepEqual(
     { kind: failure.kind, file: failure.file, pkg: failure.pkg, loaderMessage: failure.loaderMessage },
-    { kind: "listing-does-not-load", file: "examples/ch37-agent-core/lookup-evidence.ts", pkg: "@earendil-works/pi-ai", loaderMessage: message },
+    {
+      kind: "listing-does-not-load",
+      file: "examples/ch37-agent-core/lookup-evidence.ts",
+      pkg: "@earendil-works/pi-ai",
+      loaderMessage: message,
+    },
   );
 });
 
@@ -38,12 +50,18 @@ test("listing-does-not-load: a Pi subpath the release no longer exports names th
     `Package subpath './compat' is not defined by "exports" in /x/node_modules/@earendil-works/pi-ai/package.json ` +
     `imported from ${PROJECT_ROOT}/examples/ch38-typed-step/support/script.ts`;
   const failure = listingLoadFailure(loaderError("ERR_PACKAGE_PATH_NOT_EXPORTED", message), LISTING);
-  assert.deepEqual([failure?.file, failure?.pkg], ["examples/ch38-typed-step/support/script.ts", "@earendil-works/pi-ai"]);
+  assert.deepEqual(
+    [failure?.file, failure?.pkg],
+    ["examples/ch38-typed-step/support/script.ts", "@earendil-works/pi-ai"],
+  );
 });
 
 test("listing-does-not-load: typebox counts as part of the install the listings import", () => {
   const message = "The requested module 'typebox' does not provide an export named 'Static'";
-  assert.equal(listingLoadFailure(loaderError("link", message, `${PROJECT_ROOT}/examples/x.ts`), LISTING)?.pkg, "typebox");
+  assert.equal(
+    listingLoadFailure(loaderError("link", message, `${PROJECT_ROOT}/examples/x.ts`), LISTING)?.pkg,
+    "typebox",
+  );
 });
 
 test("listing-does-not-load: our own mistakes and other packages stay crashes", () => {
@@ -65,11 +83,21 @@ test("ch37.code.type-export: a claim about the printed code fails with the file,
   const message = "The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'";
   const check = failsWhenListingDoesNotLoad({
     id: "ch37.code.type-export",
-    run: () => Promise.reject(new ListingDoesNotLoad("examples/ch37-agent-core/demonstrations/type-export.ts", "@earendil-works/pi-ai", message)),
+    run: () =>
+      Promise.reject(
+        new ListingDoesNotLoad(
+          "examples/ch37-agent-core/demonstrations/type-export.ts",
+          "@earendil-works/pi-ai",
+          message,
+        ),
+      ),
   });
   assert.deepEqual(
     await check.run(),
-    verdictOf(false, `examples/ch37-agent-core/demonstrations/type-export.ts does not load against @earendil-works/pi-ai ${installedPi().ai}: ${message}`),
+    verdictOf(
+      false,
+      `examples/ch37-agent-core/demonstrations/type-export.ts does not load against @earendil-works/pi-ai ${installedPi().ai}: ${message}`,
+    ),
   );
 });
 
@@ -77,13 +105,22 @@ test("listing-does-not-load: a behavioural claim is never decided by a loader er
   const message = "The requested module '@earendil-works/pi-ai' does not provide an export named 'Type'";
   const check = failsWhenListingDoesNotLoad({
     id: "ch37.transcript.shape",
-    run: () => Promise.reject(new ListingDoesNotLoad("examples/ch37-agent-core/lookup-evidence.ts", "@earendil-works/pi-ai", message)),
+    run: () =>
+      Promise.reject(
+        new ListingDoesNotLoad("examples/ch37-agent-core/lookup-evidence.ts", "@earendil-works/pi-ai", message),
+      ),
   });
-  await assert.rejects(check.run(), /^Error: no port makes the book's code load here \(no port applies to this release\): examples\/ch37-agent-core\/lookup-evidence\.ts does not load/);
+  await assert.rejects(
+    check.run(),
+    /^Error: no port makes the book's code load here \(no port applies to this release\): examples\/ch37-agent-core\/lookup-evidence\.ts does not load/,
+  );
 });
 
 test("listing-does-not-load: any other throw from a check is still a crash", async () => {
-  const check = failsWhenListingDoesNotLoad({ id: "ch37.transcript.shape", run: () => Promise.reject(new TypeError("boom")) });
+  const check = failsWhenListingDoesNotLoad({
+    id: "ch37.transcript.shape",
+    run: () => Promise.reject(new TypeError("boom")),
+  });
   await assert.rejects(check.run(), TypeError);
 });
 
@@ -95,5 +132,8 @@ test("listingsOf: a loader written () => import(path) loads the module at that p
 
 test("listingsOf: a loader not written () => import(path) is refused when the check file loads, naming the form to write", () => {
   const path = "../../examples/ch37-agent-core/support/corpus.ts";
-  assert.throws(() => listingsOf(import.meta.url)(() => import(path)), /a listing loader is written \(\) => import\("<path>"\)/);
+  assert.throws(
+    () => listingsOf(import.meta.url)(() => import(path)),
+    /a listing loader is written \(\) => import\("<path>"\)/,
+  );
 });

@@ -33,7 +33,9 @@ const PI_PACKAGES = Object.values(PACKAGE_NAMES);
 
 /** The Pi package (or typebox) a module specifier or a node_modules path belongs to. */
 function piPackageIn(text: string): string | undefined {
-  return PI_PACKAGES.find((name) => text === name || text.startsWith(`${name}/`) || text.includes(`/node_modules/${name}/`));
+  return PI_PACKAGES.find(
+    (name) => text === name || text.startsWith(`${name}/`) || text.includes(`/node_modules/${name}/`),
+  );
 }
 
 function projectRelative(location: string): string {
@@ -120,7 +122,8 @@ const IMPORTED = /\bimport\(\s*(["'`])([^"'`]+)\1\s*\)/;
 export function listingsOf(importer: string): <M>(load: () => Promise<M>) => () => Promise<M> {
   return <M>(load: () => Promise<M>) => {
     const specifier = IMPORTED.exec(String(load))?.[2];
-    if (specifier === undefined) throw new Error(`a listing loader is written () => import("<path>"), not ${String(load)}`);
+    if (specifier === undefined)
+      throw new Error(`a listing loader is written () => import("<path>"), not ${String(load)}`);
     return listing<M>(new URL(specifier, importer));
   };
 }

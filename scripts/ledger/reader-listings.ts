@@ -11,7 +11,10 @@ import { noteListingsUsed } from "../port/through-port.ts";
  * line each on `err` and "refused" when they cannot stand in for ours; otherwise the file
  * each listing runs from, as the JSON's `listings` names it.
  */
-export async function readerListingsRun(install: InstalledPi, err: (text: string) => void): Promise<Record<ListingName, string> | "refused"> {
+export async function readerListingsRun(
+  install: InstalledPi,
+  err: (text: string) => void,
+): Promise<Record<ListingName, string> | "refused"> {
   const compiled = compileReaderListings(install);
   const problem = compiled.problem ?? (await checkShapes());
   if (problem !== undefined) {

@@ -11,7 +11,11 @@ const rows: LedgerRow[] = [
   {
     catalogue: "book",
     claim: { id: "ch38.fixed.exactly-maxTurns-requests", label: "observed*", source: "ch38", claim: "" },
-    outcome: { kind: "result", id: "ch38.fixed.exactly-maxTurns-requests", result: { verdict: "qualified", evidence: longEvidence } },
+    outcome: {
+      kind: "result",
+      id: "ch38.fixed.exactly-maxTurns-requests",
+      result: { verdict: "qualified", evidence: longEvidence },
+    },
   },
   {
     catalogue: "book",
@@ -24,11 +28,20 @@ test("ledger output: no line is wider than 120 columns (or the terminal's), and 
   for (const width of [120, 80]) {
     const text = ledgerText(install, rows, width);
     const lines = text.split("\n");
-    assert.deepEqual(lines.filter((l) => l.length > width), [], `width ${width}`);
+    assert.deepEqual(
+      lines.filter((l) => l.length > width),
+      [],
+      `width ${width}`,
+    );
     const row = lines.findIndex((l) => l.includes("ch38.fixed.exactly-maxTurns-requests"));
     assert.match(lines[row]!, /qualified\s+figure0\b/);
     assert.match(lines[row + 1]!, /^ {6}figure\d+ /);
-    const wrapped = lines.slice(row, lines.findIndex((l) => l.includes("ch37.deps"))).join(" ");
+    const wrapped = lines
+      .slice(
+        row,
+        lines.findIndex((l) => l.includes("ch37.deps")),
+      )
+      .join(" ");
     assert.equal(wrapped.split(/\s+/).filter((w) => w.startsWith("figure")).length, 80);
   }
   assert.match(ledgerText(install, rows), /ch37\.deps\.two-runtime-deps\s+documented\s+holds\s+short\n/);
@@ -38,7 +51,8 @@ test("ledger output: a legend under the totals defines the four verdicts, CRASH 
   const text = ledgerText(install, rows, 2000);
   const legend = text.slice(text.lastIndexOf("\nVerdicts\n"));
   assert.ok(text.indexOf("Totals") < text.lastIndexOf("\nVerdicts\n"));
-  for (const verdict of VERDICTS) assert.ok(legend.includes(`${verdict}`.padEnd(13) + `  ${VERDICT_DEFINITIONS[verdict]}`), verdict);
+  for (const verdict of VERDICTS)
+    assert.ok(legend.includes(`${verdict}`.padEnd(13) + `  ${VERDICT_DEFINITIONS[verdict]}`), verdict);
   assert.match(legend, /CRASH\s+the check threw or hung/);
   const shown = LABEL_DEFINITIONS.filter(([name]) => ["observed", "documented", "*"].includes(name));
   for (const [name, meaning] of shown) assert.ok(legend.includes(`${name.padEnd(13)}  ${meaning}`), name);

@@ -15,7 +15,8 @@ export interface LedgerRow {
 }
 
 /** One entry of `--json`: a verdict with its evidence, or a crash (its error) instead of a verdict. */
-export type LedgerJsonEntry = { id: string; label: string; verdict: Verdict; evidence: string } | { id: string; label: string; crash: string };
+export type LedgerJsonEntry =
+  { id: string; label: string; verdict: Verdict; evidence: string } | { id: string; label: string; crash: string };
 
 /**
  * The `--json` document: the measured versions, Node, one entry per book claim in `claims`
@@ -79,7 +80,11 @@ export function ledgerTable(rows: readonly LedgerRow[], noun = "claims", width =
     lines.push("", `${chapter} (${inChapter.length} ${noun})`);
     for (const { claim, outcome } of inChapter) {
       const row = `  ${claim.id.padEnd(idWidth)}  ${claim.label.padEnd(labelWidth)}  ${verdictColumn(outcome).padEnd(13)}  `;
-      const [first = "", ...rest] = wrapWords(evidenceColumn(outcome), Math.max(0, width - row.length), width - EVIDENCE_INDENT);
+      const [first = "", ...rest] = wrapWords(
+        evidenceColumn(outcome),
+        Math.max(0, width - row.length),
+        width - EVIDENCE_INDENT,
+      );
       lines.push(`${row}${first}`.trimEnd(), ...rest.map((line) => `${" ".repeat(EVIDENCE_INDENT)}${line}`));
     }
   }
@@ -102,9 +107,15 @@ export function totalsTable(rows: readonly LedgerRow[], title = "Totals"): strin
     line("label", [...COLUMNS]),
     ...labels.map((label) => {
       const subset = rows.filter((r) => r.claim.label === label);
-      return line(label, COLUMNS.map((c) => count(subset, c)));
+      return line(
+        label,
+        COLUMNS.map((c) => count(subset, c)),
+      );
     }),
-    line("all", COLUMNS.map((c) => count(rows, c))),
+    line(
+      "all",
+      COLUMNS.map((c) => count(rows, c)),
+    ),
   ].join("\n");
 }
 
@@ -138,7 +149,8 @@ export function ledgerText(install: InstalledPi, rows: readonly LedgerRow[], wid
   const findings = rows.filter((r) => r.catalogue === "findings");
   const title = (text: string) => wrapWords(text, width, width).join("\n");
   const parts = [title(ledgerHeader(install))];
-  if (book.length > 0) parts.push("", title("The book's claims (chapters/claims.tsv)"), ledgerTable(book, "claims", width));
+  if (book.length > 0)
+    parts.push("", title("The book's claims (chapters/claims.tsv)"), ledgerTable(book, "claims", width));
   if (findings.length > 0) {
     parts.push(
       "",

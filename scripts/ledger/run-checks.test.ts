@@ -18,7 +18,10 @@ test("runner: outcomes keep the catalogue order when later checks finish first, 
   }));
   const finished: string[] = [];
   const outcomes = await runChecks(checks, { concurrency: 2, onSettled: (o) => finished.push(o.id) });
-  assert.deepEqual(outcomes.map((o) => o.id), ["c0", "c1", "c2", "c3"]);
+  assert.deepEqual(
+    outcomes.map((o) => o.id),
+    ["c0", "c1", "c2", "c3"],
+  );
   assert.notDeepEqual(finished, ["c0", "c1", "c2", "c3"]);
   assert.equal(most, 2);
 });
@@ -76,10 +79,16 @@ test("runner: the checks that ask the type checker run first, then afterTypeChec
       return verdictOf(true, id);
     },
   });
-  const outcomes = await runChecks([check("runs", false), check("types1", true), check("runs2", false), check("types2", true)], {
-    concurrency: 4,
-    afterTypeChecks: () => void calls.push("afterTypeChecks"),
-  });
+  const outcomes = await runChecks(
+    [check("runs", false), check("types1", true), check("runs2", false), check("types2", true)],
+    {
+      concurrency: 4,
+      afterTypeChecks: () => void calls.push("afterTypeChecks"),
+    },
+  );
   assert.deepEqual(calls, ["types1", "types2", "afterTypeChecks", "runs", "runs2"]);
-  assert.deepEqual(outcomes.map((o) => o.id), ["runs", "types1", "runs2", "types2"]);
+  assert.deepEqual(
+    outcomes.map((o) => o.id),
+    ["runs", "types1", "runs2", "types2"],
+  );
 });

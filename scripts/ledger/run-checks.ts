@@ -3,7 +3,8 @@ import { mapWithConcurrency } from "../lib/pool.ts";
 import type { Check, CheckResult } from "./check.ts";
 
 /** What running one check produced: a verdict, or a crash (a crash is not a verdict). */
-export type Outcome = { kind: "result"; id: string; result: CheckResult } | { kind: "crash"; id: string; error: string };
+export type Outcome =
+  { kind: "result"; id: string; result: CheckResult } | { kind: "crash"; id: string; error: string };
 
 /** Options for {@link runChecks}. */
 export interface RunOptions {

@@ -41,7 +41,13 @@ export function runTestFile(file: string): Promise<TestFileResults> {
   // Under a test runner the variable would make the child report to it instead.
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
   const flags = childFlags();
-  const args = [...preloadPiBefore(flags), ...flags, `--test-reporter=${REPORTER}`, `--test-reporter-destination=${report}`, file];
+  const args = [
+    ...preloadPiBefore(flags),
+    ...flags,
+    `--test-reporter=${REPORTER}`,
+    `--test-reporter-destination=${report}`,
+    file,
+  ];
   return new Promise<TestFileResults>((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: "ignore" });
     child.on("error", reject);
@@ -49,7 +55,9 @@ export function runTestFile(file: string): Promise<TestFileResults> {
       const results: TestFileResults = { passed: [], failed: [] };
       let lines: string[] = [];
       try {
-        lines = readFileSync(report, "utf8").split("\n").filter((line) => line !== "");
+        lines = readFileSync(report, "utf8")
+          .split("\n")
+          .filter((line) => line !== "");
       } catch {
         // no report at all: the file ended before the runner wrote one
       }

@@ -34,7 +34,11 @@ const json: LedgerJson = {
 };
 
 test("verdicts at the pin: {pin, verdicts} holds every book id then every finding id, verdicts only", () => {
-  assert.deepEqual(pinVerdictsOf(json), { pin, verdicts: { "ch37.a": "holds", "ch38.found.b": "qualified" }, kept: [] });
+  assert.deepEqual(pinVerdictsOf(json), {
+    pin,
+    verdicts: { "ch37.a": "holds", "ch38.found.b": "qualified" },
+    kept: [],
+  });
 });
 
 test("verdicts at the pin: a run with a crashed check stands for nothing and names the crash", () => {
@@ -45,10 +49,20 @@ test("verdicts at the pin: a run with a crashed check stands for nothing and nam
 test("verdicts at the pin: written when a verdict changed, naming it; left untouched when only evidence changed", () => {
   const path = join(mkdtempSync(join(tmpdir(), "verdicts-at-pin-")), "verdicts-at-pin.json");
   const first = pinVerdictsOf(json) as PinVerdicts;
-  assert.deepEqual([writePinVerdictsIfChanged(first, path)].map((w) => [w.written, w.created]), [[true, true]]);
+  assert.deepEqual(
+    [writePinVerdictsIfChanged(first, path)].map((w) => [w.written, w.created]),
+    [[true, true]],
+  );
   const before = statSync(path).mtimeMs;
-  const sameVerdicts = pinVerdictsOf({ ...json, claims: [{ id: "ch37.a", label: "documented", verdict: "holds", evidence: "other words" }] });
-  assert.deepEqual(writePinVerdictsIfChanged(sameVerdicts as PinVerdicts, path), { written: false, created: false, changes: [] });
+  const sameVerdicts = pinVerdictsOf({
+    ...json,
+    claims: [{ id: "ch37.a", label: "documented", verdict: "holds", evidence: "other words" }],
+  });
+  assert.deepEqual(writePinVerdictsIfChanged(sameVerdicts as PinVerdicts, path), {
+    written: false,
+    created: false,
+    changes: [],
+  });
   assert.equal(statSync(path).mtimeMs, before);
   const flipped = { pin, verdicts: { "ch37.a": "fails", "ch38.found.b": "qualified" } } satisfies PinVerdicts;
   const { written, created, changes } = writePinVerdictsIfChanged(flipped, path);
@@ -60,15 +74,37 @@ test("verdicts at the pin: written when a verdict changed, naming it; left untou
 test("verdicts at the pin: an added or removed id is a change", () => {
   const was = { pin, verdicts: { a: "holds", gone: "fails" } } satisfies PinVerdicts;
   const now = { pin, verdicts: { a: "holds", added: "not-checkable" } } satisfies PinVerdicts;
-  assert.deepEqual(verdictChanges(was, now).map(describeChange), ["added: (new id) → not-checkable", "gone: fails → (id removed)"]);
+  assert.deepEqual(verdictChanges(was, now).map(describeChange), [
+    "added: (new id) → not-checkable",
+    "gone: fails → (id removed)",
+  ]);
 });
 
 test("verdicts at the pin: a registry lookup that went unanswered keeps the committed verdict, and says so", () => {
-  const offline = { ...json, claims: [{ id: "ch37.a", label: "documented", verdict: "not-checkable" as const, evidence: "registry metadata unavailable: npm view x: printed nothing" }] };
+  const offline = {
+    ...json,
+    claims: [
+      {
+        id: "ch37.a",
+        label: "documented",
+        verdict: "not-checkable" as const,
+        evidence: "registry metadata unavailable: npm view x: printed nothing",
+      },
+    ],
+  };
   const committed = { pin, verdicts: { "ch37.a": "holds", "ch38.found.b": "qualified" } } satisfies PinVerdicts;
   assert.deepEqual(pinVerdictsOf(offline, committed), { pin, verdicts: committed.verdicts, kept: ["ch37.a"] });
-  const measured = { ...json, claims: [{ id: "ch37.a", label: "documented", verdict: "not-checkable" as const, evidence: "about another chapter" }] };
-  assert.deepEqual(pinVerdictsOf(measured, committed), { pin, verdicts: { "ch37.a": "not-checkable", "ch38.found.b": "qualified" }, kept: [] });
+  const measured = {
+    ...json,
+    claims: [
+      { id: "ch37.a", label: "documented", verdict: "not-checkable" as const, evidence: "about another chapter" },
+    ],
+  };
+  assert.deepEqual(pinVerdictsOf(measured, committed), {
+    pin,
+    verdicts: { "ch37.a": "not-checkable", "ch38.found.b": "qualified" },
+    kept: [],
+  });
 });
 
 const committed = readPinVerdicts();
@@ -115,7 +151,10 @@ for (const [id, verdict] of Object.entries(committed?.verdicts ?? {})) {
   test(`verdict at the pin: ${id} is ${verdict}`, async (t) => {
     const fresh = (await freshRun()).byId.get(id);
     assert.ok(fresh !== undefined, `${id}: committed ${verdict}, but the fresh run has no such id`);
-    assert.ok("verdict" in fresh, `${id}: committed ${verdict}, but its check crashed in the fresh run: ${"crash" in fresh ? fresh.crash : ""}`);
+    assert.ok(
+      "verdict" in fresh,
+      `${id}: committed ${verdict}, but its check crashed in the fresh run: ${"crash" in fresh ? fresh.crash : ""}`,
+    );
     // A registry lookup that got no answer says nothing about the package: skip, saying so.
     if (fresh.verdict !== verdict && isNoRegistryAnswer(fresh)) {
       t.skip(`the npm registry did not answer this run (${fresh.evidence})`);
@@ -133,19 +172,25 @@ for (const [id, verdict] of Object.entries(committed?.verdicts ?? {})) {
 // Issue 10 §2 re-judged every check: a condition the book does not state makes a verdict qualified.
 const REJUDGED = true;
 
-test("verdicts at the pin: no holds names a condition (evidence with \"condition:\" is qualified, or the check is wrong)", { todo: REJUDGED ? false : "issue 10 §2 re-judges these checks" }, async () => {
-  const { byId } = await freshRun();
-  const defects = [...byId.values()]
-    .filter((e) => "verdict" in e && e.verdict === "holds" && e.evidence.includes("condition:"))
-    .map((e) => e.id);
-  assert.deepEqual(defects, [], `holds whose evidence names a condition: ${defects.join(", ")}`);
-});
+test(
+  'verdicts at the pin: no holds names a condition (evidence with "condition:" is qualified, or the check is wrong)',
+  { todo: REJUDGED ? false : "issue 10 §2 re-judges these checks" },
+  async () => {
+    const { byId } = await freshRun();
+    const defects = [...byId.values()]
+      .filter((e) => "verdict" in e && e.verdict === "holds" && e.evidence.includes("condition:"))
+      .map((e) => e.id);
+    assert.deepEqual(defects, [], `holds whose evidence names a condition: ${defects.join(", ")}`);
+  },
+);
 
 test("verdicts at the pin: the README's totals are those of appendix/verdicts-at-pin.json", () => {
   assert.ok(committed !== undefined);
   const bookIds = new Set(readCatalogue().map((c) => c.id));
   const totals = (inBook: boolean) => {
-    const verdicts = Object.entries(committed.verdicts).filter(([id]) => bookIds.has(id) === inBook).map(([, v]) => v);
+    const verdicts = Object.entries(committed.verdicts)
+      .filter(([id]) => bookIds.has(id) === inBook)
+      .map(([, v]) => v);
     return `${verdicts.length} ${inBook ? "claims" : "findings"}: ${VERDICTS.map((v) => `${verdicts.filter((x) => x === v).length} ${v}`).join(", ")}`;
   };
   const expected = `At the pin, the book's ${totals(true)}; the companion's ${totals(false)}.`;

@@ -38,7 +38,10 @@ export function isNoRegistryAnswer(entry: { verdict: Verdict; evidence: string }
  * whose checks crashed: a crash has no verdict, so such a run cannot stand for the pin. An id
  * whose registry lookup went unanswered keeps its verdict from `committed` (listed in `kept`).
  */
-export function pinVerdictsOf(json: LedgerJson, committed?: PinVerdicts): (PinVerdicts & { kept: string[] }) | { crashed: string[] } {
+export function pinVerdictsOf(
+  json: LedgerJson,
+  committed?: PinVerdicts,
+): (PinVerdicts & { kept: string[] }) | { crashed: string[] } {
   const entries = [...json.claims, ...json.findings];
   const crashed = entries.filter((e) => !("verdict" in e)).map((e) => e.id);
   if (crashed.length > 0) return { crashed };
@@ -92,7 +95,10 @@ export function writePinVerdictsIfChanged(
   const text = pinVerdictsText(verdicts);
   const committed = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   if (committed === text) return { written: false, created: false, changes: [] };
-  const changes = verdictChanges(committed === undefined ? undefined : (JSON.parse(committed) as PinVerdicts), verdicts);
+  const changes = verdictChanges(
+    committed === undefined ? undefined : (JSON.parse(committed) as PinVerdicts),
+    verdicts,
+  );
   writeFileAtomically(path, text);
   return { written: true, created: committed === undefined, changes };
 }

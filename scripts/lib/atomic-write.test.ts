@@ -20,7 +20,10 @@ test("a write that fails leaves the old files as they were and no temporary file
   const dir = scratch();
   writeFileSync(join(dir, "a.md"), "old\n");
   writeFileSync(join(dir, "blocker"), "a file where a folder is needed\n");
-  assert.throws(() => writeFilesAtomically({ [join(dir, "a.md")]: "new\n", [join(dir, "blocker", "b.md")]: "B\n" }), /ENOTDIR|EEXIST/);
+  assert.throws(
+    () => writeFilesAtomically({ [join(dir, "a.md")]: "new\n", [join(dir, "blocker", "b.md")]: "B\n" }),
+    /ENOTDIR|EEXIST/,
+  );
   assert.equal(readFileSync(join(dir, "a.md"), "utf8"), "old\n");
   assert.deepEqual(readdirSync(dir).sort(), ["a.md", "blocker"]);
 });
@@ -28,7 +31,10 @@ test("a write that fails leaves the old files as they were and no temporary file
 test("a rename that fails leaves no temporary file", () => {
   const dir = scratch();
   mkdirSync(join(dir, "taken", "inside"), { recursive: true }); // a non-empty folder cannot be replaced by a file
-  assert.throws(() => writeFilesAtomically({ [join(dir, "taken")]: "text\n", [join(dir, "later.md")]: "L\n" }), /EISDIR|ENOTEMPTY|EEXIST/);
+  assert.throws(
+    () => writeFilesAtomically({ [join(dir, "taken")]: "text\n", [join(dir, "later.md")]: "L\n" }),
+    /EISDIR|ENOTEMPTY|EEXIST/,
+  );
   assert.deepEqual(readdirSync(dir).sort(), ["taken"]);
   assert.deepEqual(readdirSync(join(dir, "taken")), ["inside"]);
 });

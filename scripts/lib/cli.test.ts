@@ -40,7 +40,11 @@ describe("readCommandLine", () => {
     ["an unknown option", ["--bogus"], "unknown option --bogus"],
     ["an unknown option with a value", ["--bogus=3"], "unknown option --bogus"],
     ["a missing value", ["--versions"], "--versions needs a value"],
-    ["an option where a value belongs", ["--versions", "--json"], "--versions needs a value (write --versions=VALUE for one that starts with a dash)"],
+    [
+      "an option where a value belongs",
+      ["--versions", "--json"],
+      "--versions needs a value (write --versions=VALUE for one that starts with a dash)",
+    ],
     ["a value given to a flag", ["--json=yes"], "--json takes no value"],
     ["an argument the command does not take", ["ch38"], "unexpected argument ch38"],
   ];
@@ -83,12 +87,21 @@ describe("commandLine in a running command", () => {
 });
 
 it("an option npm took for itself (no --) is named with the command line that passes it on, its value included", () => {
-  const command = { name: "turn-limit", usage: "usage: npm run turn-limit [-- --json] [--pi VERSION]", options: { json: { type: "boolean" }, pi: { type: "string" } } } as const;
+  const command = {
+    name: "turn-limit",
+    usage: "usage: npm run turn-limit [-- --json] [--pi VERSION]",
+    options: { json: { type: "boolean" }, pi: { type: "string" } },
+  } as const;
   const env = { npm_lifecycle_event: "turn-limit", npm_config_json: "true", npm_config_pi: "true" };
   assert.deepEqual(readCommandLine(command, ["1.6.0"], env), {
     kind: "refused",
-    message: "npm took --json --pi 1.6.0 for itself (options before -- are npm's); run npm run turn-limit -- --json --pi 1.6.0",
+    message:
+      "npm took --json --pi 1.6.0 for itself (options before -- are npm's); run npm run turn-limit -- --json --pi 1.6.0",
   });
-  assert.equal(readCommandLine(command, [], { ...env, npm_lifecycle_event: "test" }).kind, "run", "only the command's own npm script is looked at");
+  assert.equal(
+    readCommandLine(command, [], { ...env, npm_lifecycle_event: "test" }).kind,
+    "run",
+    "only the command's own npm script is looked at",
+  );
   assert.equal(readCommandLine(command, ["--json"], {}).kind, "run");
 });

@@ -33,7 +33,8 @@ export type Help = { kind: "help"; text: string };
 export type Refusal = { kind: "refused"; message: string };
 
 /** What a command line asks for: a run, the usage, or nothing the command can do. */
-export type CommandLine<O extends Options> = { kind: "run"; values: Parsed<O>["values"]; positionals: string[] } | Help | Refusal;
+export type CommandLine<O extends Options> =
+  { kind: "run"; values: Parsed<O>["values"]; positionals: string[] } | Help | Refusal;
 
 /** A refusal of `problem`, a short phrase such as `--jobs x: expected a whole number`, for `command`. */
 export function refusal(command: { usage: string }, problem: string): Refusal {
@@ -69,7 +70,8 @@ function problemOf(error: unknown): string {
       return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ""}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
       if (message.includes("does not take an argument")) return `${optionIn(message)} takes no value`;
-      if (message.includes("ambiguous")) return `${optionIn(message)} needs a value (write ${optionIn(message)}=VALUE for one that starts with a dash)`;
+      if (message.includes("ambiguous"))
+        return `${optionIn(message)} needs a value (write ${optionIn(message)}=VALUE for one that starts with a dash)`;
       return `${optionIn(message)} needs a value`;
     default:
       return message.split("\n")[0]!;
@@ -89,7 +91,11 @@ function npmSpelling(command: { name: string; script?: string }): string {
  * `--NAME VALUE` npm sets `true` and passes VALUE on as an argument). Looked at only when the
  * command's own npm script is running, since children inherit the environment.
  */
-export function optionsNpmTook(command: { name: string; script?: string; options: Options }, env: NodeJS.ProcessEnv, argv: readonly string[] = []): string[] {
+export function optionsNpmTook(
+  command: { name: string; script?: string; options: Options },
+  env: NodeJS.ProcessEnv,
+  argv: readonly string[] = [],
+): string[] {
   if (env.npm_lifecycle_event !== (command.script ?? command.name)) return [];
   // With `--pi 1.6.0`, npm passes `1.6.0` on as an argument: the value the reader meant.
   const values = argv.filter((arg) => !arg.startsWith("-"));
@@ -112,10 +118,17 @@ export function npmTookMessage(command: { name: string; script?: string }, took:
  * Reads `argv` against the command's options without printing or exiting; `env` is where npm
  * leaves the options it took for itself (see {@link optionsNpmTook}).
  */
-export function readCommandLine<O extends Options>(command: Command<O>, argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CommandLine<O> {
+export function readCommandLine<O extends Options>(
+  command: Command<O>,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): CommandLine<O> {
   const options = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
   if (options.includes("--help") || options.includes("-h")) {
-    return { kind: "help", text: command.details === undefined ? command.usage : `${command.usage}\n\n${command.details}` };
+    return {
+      kind: "help",
+      text: command.details === undefined ? command.usage : `${command.usage}\n\n${command.details}`,
+    };
   }
   const took = optionsNpmTook(command, env, argv);
   if (took.length > 0) return { kind: "refused", message: npmTookMessage(command, took) };
@@ -180,6 +193,9 @@ export function commandLine<O extends Options>(
   argv: readonly string[] = process.argv.slice(2),
 ): { values: Parsed<O>["values"]; positionals: string[] } {
   exitQuietlyWhenClosed();
-  const { values, positionals } = orExit(command, readCommandLine(command, argv)) as Extract<CommandLine<O>, { kind: "run" }>;
+  const { values, positionals } = orExit(command, readCommandLine(command, argv)) as Extract<
+    CommandLine<O>,
+    { kind: "run" }
+  >;
   return { values, positionals };
 }

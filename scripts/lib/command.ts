@@ -21,7 +21,11 @@ export interface CommandOptions {
  * non-zero exit: callers turn the outcome into their own error values. It rejects only
  * when the program cannot be started at all.
  */
-export function runCommand(command: string, args: readonly string[], options: CommandOptions = {}): Promise<CommandOutcome> {
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  options: CommandOptions = {},
+): Promise<CommandOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -62,7 +66,10 @@ export function runCommand(command: string, args: readonly string[], options: Co
  * banner; "" when it printed nothing.
  */
 export function errorLine(stderr: string): string {
-  const lines = stderr.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   const thrown = lines.find((l) => /^[A-Za-z]*Error(\s*\[[A-Z_]+\])?:/.test(l));
   return thrown ?? lines.filter((l) => !/^Node\.js v\d/.test(l)).at(-1) ?? "";
 }
@@ -71,9 +78,17 @@ export function errorLine(stderr: string): string {
  * Runs `command` with this process's stdin closed and its stdout and stderr shared, so a
  * long run shows its own progress; resolves to the exit status (null for a signal).
  */
-export function runShowingOutput(command: string, args: readonly string[], options: Omit<CommandOptions, "timeoutMs"> = {}): Promise<number | null> {
+export function runShowingOutput(
+  command: string,
+  args: readonly string[],
+  options: Omit<CommandOptions, "timeoutMs"> = {},
+): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     child.on("error", reject);
     child.on("close", (code) => resolve(code));
   });

@@ -11,15 +11,18 @@ import { PROJECT_ROOT } from "./paths.ts";
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")).scripts;
 
-
 /** The npm scripts that run a TypeScript entry point, with that entry point and how a reader types them. */
 const npmCommands = Object.entries(scripts).flatMap(([name, line]) => {
   const entry = /\btsx (\S+\.ts)\b/.exec(line)?.[1];
-  return entry === undefined ? [] : [{ name, entry, spelled: `${name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`} --` }];
+  return entry === undefined
+    ? []
+    : [{ name, entry, spelled: `${name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`} --` }];
 });
 
 /** The entry points the CI script runs directly (`node --import tsx FILE`). */
-const ciCommands = [...readFileSync(join(PROJECT_ROOT, ".ci", "run"), "utf8").matchAll(/^node --import tsx (\S+\.ts)\b/gm)].map(([, entry]) => ({
+const ciCommands = [
+  ...readFileSync(join(PROJECT_ROOT, ".ci", "run"), "utf8").matchAll(/^node --import tsx (\S+\.ts)\b/gm),
+].map(([, entry]) => ({
   name: entry!,
   entry: entry!,
   spelled: `node --import tsx ${entry}`,
@@ -53,7 +56,11 @@ function runEntry(entry: string, args: string[], closeStdout = false): Promise<R
 }
 
 function spawnEntry(entry: string, args: string[], closeStdout: boolean, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   const ran: Ran = { status: null, stdout: "", stderr: "" };
   if (closeStdout) child.stdout.destroy();
   else child.stdout.on("data", (chunk: Buffer) => (ran.stdout += chunk.toString()));
@@ -64,7 +71,10 @@ function spawnEntry(entry: string, args: string[], closeStdout: boolean, env: No
 describe("every npm script's command line", () => {
   it("finds an entry point of ours behind every npm script (test and typecheck included) and the CI script's", () => {
     const covered = new Set(npmCommands.map((c) => c.name));
-    assert.deepEqual(Object.keys(scripts).filter((name) => !covered.has(name)), []);
+    assert.deepEqual(
+      Object.keys(scripts).filter((name) => !covered.has(name)),
+      [],
+    );
     assert.ok(ciCommands.length >= 1);
   });
 
@@ -95,9 +105,17 @@ function assertFits(output: string, width = 120): void {
 
 describe("an option npm took for itself (no --) is named, with the command line that passes it on", () => {
   it("npm run turn-limit --json: refused in one line, exit 2, saying npm run turn-limit -- --json", async () => {
-    const ran = await inTurn(() => spawnEntry("scripts/chapter-tables/ch38/turn-limit.ts", [], false, { npm_lifecycle_event: "turn-limit", npm_config_json: "true" }));
+    const ran = await inTurn(() =>
+      spawnEntry("scripts/chapter-tables/ch38/turn-limit.ts", [], false, {
+        npm_lifecycle_event: "turn-limit",
+        npm_config_json: "true",
+      }),
+    );
     assert.equal(ran.status, 2);
-    assert.equal(ran.stderr, "turn-limit: npm took --json for itself (options before -- are npm's); run npm run turn-limit -- --json\n");
+    assert.equal(
+      ran.stderr,
+      "turn-limit: npm took --json for itself (options before -- are npm's); run npm run turn-limit -- --json\n",
+    );
   });
 });
 
@@ -105,7 +123,14 @@ describe("an option npm took for itself (no --) is named, with the command line 
 // mutants, bench, fuzz, notebooks, test, site…) run for minutes or write files, and wrap or
 // tabulate through the same helpers (examples/support/text-table.ts, output-width.ts).
 describe("default output fits 120 columns when piped", () => {
-  for (const [name, args] of [["ch37", []], ["ch38", []], ["turn-limit", []], ["recipe", []], ["maps", []], ["notebooks:generate", ["--check"]]] as const) {
+  for (const [name, args] of [
+    ["ch37", []],
+    ["ch38", []],
+    ["turn-limit", []],
+    ["recipe", []],
+    ["maps", []],
+    ["notebooks:generate", ["--check"]],
+  ] as const) {
     const command = commands.find((c) => c.name === name);
     if (command === undefined) continue;
     it(`${command.spelled} ${args.join(" ")}: no line wider than 120 columns`, async () => {

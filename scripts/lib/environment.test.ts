@@ -6,7 +6,10 @@ import { test } from "node:test";
 import { measuredAt, measuredOn, measurementEnvironment } from "./environment.ts";
 
 test("the day is the UTC date and the Node is this process's", () => {
-  assert.deepEqual(measuredOn(new Date("2026-12-01T23:30:00-02:00")), { date: "2026-12-02", node: process.versions.node });
+  assert.deepEqual(measuredOn(new Date("2026-12-01T23:30:00-02:00")), {
+    date: "2026-12-02",
+    node: process.versions.node,
+  });
 });
 
 test("in this checkout: a commit, the CPUs and a load average", () => {

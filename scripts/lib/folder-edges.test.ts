@@ -27,7 +27,8 @@ function folderEdges(): Map<string, string> {
       for (const { specifier, target } of relativeImports(file)) {
         const to = folderOf(target);
         const edge = `${from} → ${to}`;
-        if (to !== undefined && to !== from && !edges.has(edge)) edges.set(edge, `${relative(PROJECT_ROOT, file)} imports ${specifier}`);
+        if (to !== undefined && to !== from && !edges.has(edge))
+          edges.set(edge, `${relative(PROJECT_ROOT, file)} imports ${specifier}`);
       }
     }
   }

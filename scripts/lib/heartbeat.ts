@@ -12,7 +12,12 @@ export function elapsed(ms: number): string {
  * hangs). Resolves to the exit status (1 for a signal). The child's output stays coloured when
  * ours is a terminal.
  */
-export function runWithHeartbeat(label: string, command: string, args: readonly string[], quietMs = 25_000): Promise<number> {
+export function runWithHeartbeat(
+  label: string,
+  command: string,
+  args: readonly string[],
+  quietMs = 25_000,
+): Promise<number> {
   const started = Date.now();
   let lastOutput = started;
   const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;

@@ -12,7 +12,10 @@ import { PROJECT_ROOT } from "./paths.ts";
 const EXAMPLES = join(PROJECT_ROOT, EXAMPLES_DIR);
 
 /** The imports in `files` that leave examples/, each as "file imports specifier". */
-function importsLeavingExamples(files: readonly string[], read: (file: string) => string = (file) => readFileSync(file, "utf8")): string[] {
+function importsLeavingExamples(
+  files: readonly string[],
+  read: (file: string) => string = (file) => readFileSync(file, "utf8"),
+): string[] {
   return files.flatMap((file) =>
     relativeImports(file, read(file))
       .filter(({ target }) => !target.startsWith(EXAMPLES + sep))
@@ -23,12 +26,19 @@ function importsLeavingExamples(files: readonly string[], read: (file: string) =
 test("no file under examples/ imports from scripts/ (or anything else outside examples/): imports run scripts/ → examples/ → Pi", () => {
   const files = sourceFiles(EXAMPLES);
   // Each chapter's files are scanned, so a scan that found nothing could not pass.
-  for (const folder of CHAPTER_FOLDERS) assert.ok(files.some((file) => relative(PROJECT_ROOT, file).startsWith(`${folder}/`)), folder);
+  for (const folder of CHAPTER_FOLDERS)
+    assert.ok(
+      files.some((file) => relative(PROJECT_ROOT, file).startsWith(`${folder}/`)),
+      folder,
+    );
   assert.deepEqual(importsLeavingExamples(files), []);
 });
 
 test("import direction: a listing that imports scripts/toolchain/pin.ts, planted, is named", () => {
   const step = join(PROJECT_ROOT, CHAPTER_FOLDERS[1], "step.ts");
-  const planted = (file: string) => `import { PIN } from "../../scripts/toolchain/pin.ts";\n${readFileSync(file, "utf8")}`;
-  assert.deepEqual(importsLeavingExamples([step], planted), [`${CHAPTER_FOLDERS[1]}/step.ts imports ../../scripts/toolchain/pin.ts`]);
+  const planted = (file: string) =>
+    `import { PIN } from "../../scripts/toolchain/pin.ts";\n${readFileSync(file, "utf8")}`;
+  assert.deepEqual(importsLeavingExamples([step], planted), [
+    `${CHAPTER_FOLDERS[1]}/step.ts imports ../../scripts/toolchain/pin.ts`,
+  ]);
 });

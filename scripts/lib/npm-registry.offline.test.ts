@@ -15,15 +15,25 @@ test("a refused registry: look-ups started together are all unreachable, offline
   const notices = capturedNotices();
   const env = { ...process.env, npm_config_registry: "http://127.0.0.1:9/" };
   const answers = await Promise.all(
-    ["@earendil-works/pi-agent-core@1.0.4 version", "@earendil-works/pi-coding-agent@1.0.3 dependencies", "typebox versions"].map((q) => {
+    [
+      "@earendil-works/pi-agent-core@1.0.4 version",
+      "@earendil-works/pi-coding-agent@1.0.3 dependencies",
+      "typebox versions",
+    ].map((q) => {
       const [spec, field] = q.split(" ") as [string, string];
       return npmView(spec, field, env);
     }),
   );
-  assert.deepEqual(answers.map((a) => a.kind), ["unreachable", "unreachable", "unreachable"]);
+  assert.deepEqual(
+    answers.map((a) => a.kind),
+    ["unreachable", "unreachable", "unreachable"],
+  );
   const offline = notices.filter((line) => line.startsWith("offline:"));
   assert.equal(offline.length, 1, notices.join("\n"));
-  assert.match(offline[0]!, /^offline: the npm registry http:\/\/127\.0\.0\.1:9\/ did not answer \(ECONNREFUSED\); registry look-ups are skipped$/);
+  assert.match(
+    offline[0]!,
+    /^offline: the npm registry http:\/\/127\.0\.0\.1:9\/ did not answer \(ECONNREFUSED\); registry look-ups are skipped$/,
+  );
 
   const later = await npmView("typebox@1.3.27", "version", env);
   assert.equal(later.kind, "unreachable");
@@ -37,10 +47,19 @@ test("a registry that accepts and never answers: the reader is told what is awai
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   try {
-    const answer = await npmView("typebox@1.3.27", "version", { ...process.env, npm_config_registry: `http://127.0.0.1:${port}/` });
+    const answer = await npmView("typebox@1.3.27", "version", {
+      ...process.env,
+      npm_config_registry: `http://127.0.0.1:${port}/`,
+    });
     assert.equal(answer.kind, "unreachable");
-    assert.match(notices[0] ?? "", /^waiting for the npm registry: npm view typebox@1\.3\.27 version \(at most \d+ s\)$/);
-    assert.match(notices.at(-1) ?? "", /^offline: the npm registry http:\/\/127\.0\.0\.1:\d+\/ did not answer \(FETCH_ERROR\); registry look-ups are skipped$/);
+    assert.match(
+      notices[0] ?? "",
+      /^waiting for the npm registry: npm view typebox@1\.3\.27 version \(at most \d+ s\)$/,
+    );
+    assert.match(
+      notices.at(-1) ?? "",
+      /^offline: the npm registry http:\/\/127\.0\.0\.1:\d+\/ did not answer \(FETCH_ERROR\); registry look-ups are skipped$/,
+    );
   } finally {
     server.close();
   }

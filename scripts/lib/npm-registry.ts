@@ -5,9 +5,7 @@ import { execFile } from "node:child_process";
 
 /** What the npm registry answered, as a value: a lookup that cannot be made is not a crash. */
 export type RegistryAnswer =
-  | { kind: "found"; value: unknown }
-  | { kind: "not-served"; detail: string }
-  | { kind: "unreachable"; detail: string };
+  { kind: "found"; value: unknown } | { kind: "not-served"; detail: string } | { kind: "unreachable"; detail: string };
 
 // Offline, npm's defaults (two retries, minutes-long fetch timeout) made each look-up wait
 // about 30 s in silence. One try with a short network timeout answers in seconds either way;
@@ -19,7 +17,17 @@ const ATTEMPTS = 2;
 const QUIET_MS = 2_000;
 
 /** npm's error codes that mean the registry cannot be reached at all (FETCH_ERROR: its network timeout). */
-const NETWORK_CODES = new Set(["FETCH_ERROR", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "ENETUNREACH", "EHOSTUNREACH", "TIMEOUT"]);
+const NETWORK_CODES = new Set([
+  "FETCH_ERROR",
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "ECONNRESET",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "TIMEOUT",
+]);
 
 /** Where registry notices go (stderr unless a caller takes them): what is awaited, and "offline" once. */
 let notify: (line: string) => void = (line) =>
@@ -40,7 +48,12 @@ function registryOf(env: NodeJS.ProcessEnv): string {
 }
 
 function firstLine(text: string): string {
-  return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "";
+  return (
+    text
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? ""
+  );
 }
 
 type Attempt = RegistryAnswer | { kind: "offline"; code: string; detail: string };
@@ -66,7 +79,11 @@ function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<
       }
       if (error?.killed === true || NETWORK_CODES.has(npmError?.code ?? "")) {
         const code = error?.killed === true ? `no answer within ${TIMEOUT_MS / 1000} s` : npmError!.code!;
-        resolve({ kind: "offline", code, detail: npmError?.summary === undefined ? code : `${code}: ${npmError.summary}` });
+        resolve({
+          kind: "offline",
+          code,
+          detail: npmError?.summary === undefined ? code : `${code}: ${npmError.summary}`,
+        });
         return;
       }
       // Seen here once under load: exit 0 and no output at all. That is no answer, not an
@@ -79,7 +96,11 @@ function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<
             : text === ""
               ? "printed nothing"
               : undefined;
-      resolve(why === undefined ? { kind: "found", value: parsed } : { kind: "unreachable", detail: `npm view ${spec} ${field}: ${why}` });
+      resolve(
+        why === undefined
+          ? { kind: "found", value: parsed }
+          : { kind: "unreachable", detail: `npm view ${spec} ${field}: ${why}` },
+      );
     });
   });
 }
@@ -90,12 +111,20 @@ function viewOnce(spec: string, field: string, env: NodeJS.ProcessEnv): Promise<
  * empty output) is "unreachable". Once the registry is found unreachable, later look-ups in
  * this process answer "unreachable" at once, and the reader is told "offline" once.
  */
-export async function npmView(spec: string, field: string, env: NodeJS.ProcessEnv = process.env): Promise<RegistryAnswer> {
+export async function npmView(
+  spec: string,
+  field: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RegistryAnswer> {
   const registry = registryOf(env);
   const what = `npm view ${spec} ${field}`;
   const known = offline.get(registry);
-  if (known !== undefined) return { kind: "unreachable", detail: `${what}: not asked, the registry is offline (${known})` };
-  const waiting = setTimeout(() => notify(`waiting for the npm registry: ${what} (at most ${TIMEOUT_MS / 1000} s)`), QUIET_MS);
+  if (known !== undefined)
+    return { kind: "unreachable", detail: `${what}: not asked, the registry is offline (${known})` };
+  const waiting = setTimeout(
+    () => notify(`waiting for the npm registry: ${what} (at most ${TIMEOUT_MS / 1000} s)`),
+    QUIET_MS,
+  );
   try {
     let answer: RegistryAnswer = { kind: "unreachable", detail: `${what}: not asked` };
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -171,7 +200,10 @@ export async function versionsMatching(pkg: string, range: string): Promise<stri
 }
 
 /** The runtime dependencies `pkg@version` declares (name → range). */
-export async function declaredDependencies(pkg: string, version: string): Promise<Record<string, string> | RegistryProblem> {
+export async function declaredDependencies(
+  pkg: string,
+  version: string,
+): Promise<Record<string, string> | RegistryProblem> {
   const answer = await view(`${pkg}@${version}`, "dependencies");
   if (isRegistryProblem(answer)) return answer;
   if (typeof answer === "object" && answer !== null && !Array.isArray(answer)) return answer as Record<string, string>;

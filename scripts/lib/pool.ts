@@ -10,7 +10,11 @@ export const DEFAULT_JOBS = Math.min(2, availableParallelism());
  * Maps `items` through `work` with at most `limit` running at once, keeping the input
  * order in the result. `work` must not reject: a failure is a value the caller returns.
  */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   async function worker(): Promise<void> {

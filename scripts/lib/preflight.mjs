@@ -33,6 +33,8 @@ if (problems.length === Object.keys(wanted).length) {
 }
 if (problems.length > 0) {
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
-  process.stderr.write(`pi-book-companion: node_modules does not match package.json: ${problems[0]}${more}; run npm ci\n`);
+  process.stderr.write(
+    `pi-book-companion: node_modules does not match package.json: ${problems[0]}${more}; run npm ci\n`,
+  );
   process.exit(2);
 }

@@ -11,7 +11,10 @@ const PREFLIGHT = fileURLToPath(new URL("./preflight.mjs", import.meta.url));
 /** A project pinning tsx 4.23.15 and typebox 1.3.27, with `installed` in its node_modules. */
 function project(installed: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "preflight-"));
-  writeFileSync(join(root, "package.json"), JSON.stringify({ dependencies: { typebox: "1.3.27" }, devDependencies: { tsx: "4.23.15" } }));
+  writeFileSync(
+    join(root, "package.json"),
+    JSON.stringify({ dependencies: { typebox: "1.3.27" }, devDependencies: { tsx: "4.23.15" } }),
+  );
   for (const [name, version] of Object.entries(installed)) {
     mkdirSync(join(root, "node_modules", name), { recursive: true });
     writeFileSync(join(root, "node_modules", name, "package.json"), JSON.stringify({ name, version }));
@@ -36,13 +39,19 @@ test("before npm ci: one line saying to run npm ci, exit 2 (not `sh: 1: tsx: not
 
 test("a dependency added since the last npm ci: names it, says to run npm ci", () => {
   const run = preflight({ tsx: "4.23.15" });
-  assert.equal(run.stderr, "pi-book-companion: node_modules does not match package.json: typebox is not installed; run npm ci\n");
+  assert.equal(
+    run.stderr,
+    "pi-book-companion: node_modules does not match package.json: typebox is not installed; run npm ci\n",
+  );
   assert.equal(run.status, 2);
 });
 
 test("another version installed than package.json pins: names both", () => {
   const run = preflight({ tsx: "4.23.15", typebox: "1.4.0" });
-  assert.equal(run.stderr, "pi-book-companion: node_modules does not match package.json: typebox 1.4.0 is installed, package.json pins 1.3.27; run npm ci\n");
+  assert.equal(
+    run.stderr,
+    "pi-book-companion: node_modules does not match package.json: typebox 1.4.0 is installed, package.json pins 1.3.27; run npm ci\n",
+  );
   assert.equal(run.status, 2);
 });
 
@@ -53,7 +62,9 @@ test("an install matching package.json: silent, exit 0", () => {
 });
 
 test("every npm script runs the preflight first", () => {
-  const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    scripts: Record<string, string>;
+  };
   for (const [name, line] of Object.entries(scripts)) {
     // `npm test` only runs other scripts, each of which runs it.
     if (name === "test") continue;

@@ -21,11 +21,15 @@ test("an INIT_CWD inherited from another npm script (npm test spawning a command
 });
 
 test("npm run notebooks -- ch38-recipe.ipynb missing.ipynb, typed in notebooks/: finds the first, names the second from the root, runs nothing", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts/notebooks/main.ts"), "ch38-recipe.ipynb", "missing.ipynb"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, npm_lifecycle_event: "notebooks", INIT_CWD: NOTEBOOKS },
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(PROJECT_ROOT, "scripts/notebooks/main.ts"), "ch38-recipe.ipynb", "missing.ipynb"],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, npm_lifecycle_event: "notebooks", INIT_CWD: NOTEBOOKS },
+      encoding: "utf8",
+    },
+  );
   assert.equal(run.stderr, "notebooks/missing.ipynb: no such file\n");
   assert.equal(run.stdout, "");
   assert.equal(run.status, 2);

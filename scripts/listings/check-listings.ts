@@ -2,7 +2,14 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileFiles, programFor, type CompileDiagnostic } from "../toolchain/compile.ts";
-import { LISTINGS, listingSources, projectPath, substitutions, type ListingName, type ListingSource } from "../toolchain/listing-source.ts";
+import {
+  LISTINGS,
+  listingSources,
+  projectPath,
+  substitutions,
+  type ListingName,
+  type ListingSource,
+} from "../toolchain/listing-source.ts";
 import type { InstalledPi } from "../toolchain/pin.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
@@ -26,9 +33,16 @@ export function checkFolder(dir: string, shown: string = dir): ListingsProblem |
   } catch {
     isDir = false;
   }
-  if (!isDir) return { kind: "missing-dir", lines: [`${shown}: no such folder; give the folder that holds your research-agent.ts and/or step.ts`] };
+  if (!isDir)
+    return {
+      kind: "missing-dir",
+      lines: [`${shown}: no such folder; give the folder that holds your research-agent.ts and/or step.ts`],
+    };
   if (!listingSources(dir).some((s) => s.reader)) {
-    return { kind: "no-listing", lines: [`${shown} holds neither research-agent.ts nor step.ts; name the files as the book's listings`] };
+    return {
+      kind: "no-listing",
+      lines: [`${shown} holds neither research-agent.ts nor step.ts; name the files as the book's listings`],
+    };
   }
   return undefined;
 }
@@ -48,11 +62,15 @@ function line(d: CompileDiagnostic): string {
  * pin: every diagnostic at file:line. Run in a process whose shared program already knows
  * the other files it will check (the ledger's checks announce theirs when they load).
  */
-export function compileReaderListings(install: InstalledPi): { diagnostics: CompileDiagnostic[]; problem: ListingsProblem | undefined } {
+export function compileReaderListings(install: InstalledPi): {
+  diagnostics: CompileDiagnostic[];
+  problem: ListingsProblem | undefined;
+} {
   const theirs = listingSources().filter((s) => s.reader);
   const ours = theirs.map((s) => join(PROJECT_ROOT, LISTINGS[s.name]));
   const diagnostics = compileFiles(ours, install.dirs);
-  if (diagnostics.length > 0) return { diagnostics, problem: { kind: "does-not-compile", lines: diagnostics.map(line) } };
+  if (diagnostics.length > 0)
+    return { diagnostics, problem: { kind: "does-not-compile", lines: diagnostics.map(line) } };
   const shared = programFor(install.dirs, ours);
   const missing: string[] = [];
   for (const source of theirs) {
@@ -61,7 +79,9 @@ export function compileReaderListings(install: InstalledPi): { diagnostics: Comp
     const exported = new Set(symbol === undefined ? [] : shared.checker.getExportsOfModule(symbol).map((s) => s.name));
     const absent = BOOK_EXPORTS[source.name].filter((name) => !exported.has(name));
     if (absent.length > 0) {
-      missing.push(`${projectPath(source.file)} does not export ${absent.join(", ")}; the book's ${source.name} listing exports ${BOOK_EXPORTS[source.name].join(", ")}`);
+      missing.push(
+        `${projectPath(source.file)} does not export ${absent.join(", ")}; the book's ${source.name} listing exports ${BOOK_EXPORTS[source.name].join(", ")}`,
+      );
     }
   }
   return { diagnostics, problem: missing.length > 0 ? { kind: "missing-export", lines: missing } : undefined };
@@ -71,7 +91,10 @@ export function compileReaderListings(install: InstalledPi): { diagnostics: Comp
 async function shapeProblem(source: ListingSource): Promise<string | undefined> {
   const file = projectPath(source.file);
   // Our file's URL: the listings hook serves the reader's in its place, as it does for every importer.
-  const module = (await import(pathToFileURL(join(PROJECT_ROOT, LISTINGS[source.name])).href)) as Record<string, unknown>;
+  const module = (await import(pathToFileURL(join(PROJECT_ROOT, LISTINGS[source.name])).href)) as Record<
+    string,
+    unknown
+  >;
   if (source.name === "step") {
     if (typeof module.step !== "function") return `${file}: step is not a function`;
     const StepFailed = module.StepFailed as new (message: string, kind: string) => Error & { kind?: unknown };
@@ -87,13 +110,17 @@ async function shapeProblem(source: ListingSource): Promise<string | undefined> 
   }
   if (typeof module.makeResearchAgent !== "function") return `${file}: makeResearchAgent is not a function`;
   if (typeof module.lookupEvidence !== "function") return `${file}: lookupEvidence is not a function`;
-  const tool = (module.lookupEvidence as (corpus: unknown) => { name?: unknown; execute?: unknown })({ a: "Alpha shipped." });
+  const tool = (module.lookupEvidence as (corpus: unknown) => { name?: unknown; execute?: unknown })({
+    a: "Alpha shipped.",
+  });
   if (tool?.name !== "lookup_evidence" || typeof tool.execute !== "function") {
     return `${file}: lookupEvidence({ a: "Alpha shipped." }) is not a tool named lookup_evidence`;
   }
   let hits: unknown;
   try {
-    const result = (await (tool.execute as (id: string, params: { query: string }) => Promise<{ details?: { hits?: unknown } }>)("probe", { query: "alpha" }));
+    const result = await (
+      tool.execute as (id: string, params: { query: string }) => Promise<{ details?: { hits?: unknown } }>
+    )("probe", { query: "alpha" });
     hits = result?.details?.hits;
   } catch (error) {
     hits = `a throw (${error instanceof Error ? error.message : String(error)})`;

@@ -1,5 +1,11 @@
 import { fileURLToPath } from "node:url";
-import { LISTING_NAMES, listingSources, projectPath, readerListingsDir, type ListingName } from "../toolchain/listing-source.ts";
+import {
+  LISTING_NAMES,
+  listingSources,
+  projectPath,
+  readerListingsDir,
+  type ListingName,
+} from "../toolchain/listing-source.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
 /** The listings an evidence text names by file (`research-agent.ts`, `step.ts`, not `research-step.ts`). */
@@ -13,7 +19,11 @@ function listingsNamedIn(evidence: string): ListingName[] {
  * check loaded or type-checked; a check whose modules reach no listing, and whose evidence
  * names none, is unchanged, and so is every check of a run without a reader's folder.
  */
-export function withListingsNote(evidence: string, used: Iterable<string>, dir: string | undefined = readerListingsDir()): string {
+export function withListingsNote(
+  evidence: string,
+  used: Iterable<string>,
+  dir: string | undefined = readerListingsDir(),
+): string {
   if (dir === undefined) return evidence;
   const reached = new Set<ListingName>();
   for (const url of used) for (const name of listingsReachedBy(fileURLToPath(url))) reached.add(name);

@@ -14,7 +14,10 @@ export interface ListingsHookData {
 
 /** The data for a process started with LISTINGS_ENV: every listing the reader's folder holds replaces ours. */
 export function dataFromEnvironment(): ListingsHookData {
-  const redirects = [...substitutions()].map(([ours, theirs]): [string, string] => [pathToFileURL(ours).href, pathToFileURL(theirs).href]);
+  const redirects = [...substitutions()].map(([ours, theirs]): [string, string] => [
+    pathToFileURL(ours).href,
+    pathToFileURL(theirs).href,
+  ]);
   return { redirects, readerFiles: redirects.map(([, theirs]) => theirs) };
 }
 

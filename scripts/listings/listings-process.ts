@@ -18,10 +18,14 @@ export function runsListingsOf(dir: string): boolean {
  * (absolute) in place of the companion's; its output is this process's, and so is its exit status.
  */
 export function rerunWithListings(dir: string, args: readonly string[]): Promise<number> {
-  const child = spawn(process.execPath, [...process.execArgv, "--import", REGISTER_LISTINGS_HOOK, process.argv[1]!, ...args], {
-    env: { ...process.env, [LISTINGS_ENV]: dir },
-    stdio: "inherit",
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, "--import", REGISTER_LISTINGS_HOOK, process.argv[1]!, ...args],
+    {
+      env: { ...process.env, [LISTINGS_ENV]: dir },
+      stdio: "inherit",
+    },
+  );
   return new Promise((resolve, reject) => {
     child.on("error", reject);
     // A child ended by a signal has no status of its own: the run did not finish.

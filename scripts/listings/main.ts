@@ -23,7 +23,11 @@ export const LISTINGS_COMMAND = {
 } as const;
 
 const { positionals } = commandLine(LISTINGS_COMMAND);
-if (positionals.length !== 1) refuse(LISTINGS_COMMAND, positionals.length === 0 ? "give the folder of your listings" : `one folder, not ${positionals.length}`);
+if (positionals.length !== 1)
+  refuse(
+    LISTINGS_COMMAND,
+    positionals.length === 0 ? "give the folder of your listings" : `one folder, not ${positionals.length}`,
+  );
 const dir = readerListingsDir() ?? fromReader("listings", positionals[0]!);
 // Relative to where the reader typed the command, unless that climbs out of it.
 const shown = (file: string) => (forReader("listings", file).startsWith("..") ? file : forReader("listings", file));
@@ -37,7 +41,9 @@ if (!runsListingsOf(dir)) {
   process.exitCode = await rerunWithListings(dir, positionals);
 } else {
   const { runListings } = await import("./run-listings.ts");
-  const theirs = listingSources().filter((s) => s.reader).map((s) => shown(s.file));
+  const theirs = listingSources()
+    .filter((s) => s.reader)
+    .map((s) => shown(s.file));
   process.exitCode = await runListings(install, theirs, {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

@@ -37,7 +37,11 @@ function testFiles(dir: string): string[] {
 
 /** The chapter tests (examples/**\/*.test.ts) that load a listing the reader's folder provides. */
 export function testsOfReaderListings(): string[] {
-  const theirs = new Set(listingSources().filter((s) => s.reader).map((s) => s.name));
+  const theirs = new Set(
+    listingSources()
+      .filter((s) => s.reader)
+      .map((s) => s.name),
+  );
   return testFiles(join(PROJECT_ROOT, EXAMPLES_DIR))
     .filter((file) => [...listingsReachedBy(file)].some((name) => theirs.has(name)))
     .sort();
@@ -49,7 +53,14 @@ export function runTests(files: readonly string[]): Promise<TestLine[]> {
   const report = join(dir, "tests.jsonl");
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
   const flags = process.execArgv;
-  const args = [...preloadPiBefore(flags), ...flags, "--test", `--test-reporter=${REPORTER}`, `--test-reporter-destination=${report}`, ...files];
+  const args = [
+    ...preloadPiBefore(flags),
+    ...flags,
+    "--test",
+    `--test-reporter=${REPORTER}`,
+    `--test-reporter-destination=${report}`,
+    ...files,
+  ];
   return new Promise<TestLine[]>((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: "ignore", cwd: PROJECT_ROOT });
     child.on("error", reject);
@@ -60,7 +71,12 @@ export function runTests(files: readonly string[]): Promise<TestLine[]> {
       } catch {
         // no report: the runner ended before writing one
       }
-      resolve(text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as TestLine));
+      resolve(
+        text
+          .split("\n")
+          .filter((l) => l !== "")
+          .map((l) => JSON.parse(l) as TestLine),
+      );
     });
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
@@ -81,7 +97,9 @@ export async function runListings(install: InstalledPi, shown: readonly string[]
     for (const line of shapes.lines) io.err(`listings: ${line}\n`);
     return 2;
   }
-  io.out(`type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`);
+  io.out(
+    `type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`,
+  );
   io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
   const files = testsOfReaderListings();
   const lines = await runTests(files);

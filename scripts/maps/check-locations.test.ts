@@ -5,7 +5,14 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { checkLocations, CHECKS_DIR, LEDGER_README, misplacedIds, renderCheckLocations, withCheckLocations } from "./check-locations.ts";
+import {
+  checkLocations,
+  CHECKS_DIR,
+  LEDGER_README,
+  misplacedIds,
+  renderCheckLocations,
+  withCheckLocations,
+} from "./check-locations.ts";
 
 const IDS = readAllClaims().map(({ claim }) => claim.id);
 
@@ -22,12 +29,21 @@ test("a check file's id is found as id: \"…\" or as a check builder's first ar
   const root = mkdtempSync(join(tmpdir(), "check-locations-"));
   t.after(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, CHECKS_DIR, "ch38-behaviour"), { recursive: true });
-  writeFileSync(join(root, CHECKS_DIR, "a.ts"), `const checks = [{ id: "ch37.one", run }, staticCheck("ch37.two", f)];\nconst e = \`(see ch37.three)\`;`);
-  writeFileSync(join(root, CHECKS_DIR, "ch38-behaviour", "b.ts"), `tableCheck("ch37.two");\nif (r.claim === "ch37.three") x();`);
+  writeFileSync(
+    join(root, CHECKS_DIR, "a.ts"),
+    `const checks = [{ id: "ch37.one", run }, staticCheck("ch37.two", f)];\nconst e = \`(see ch37.three)\`;`,
+  );
+  writeFileSync(
+    join(root, CHECKS_DIR, "ch38-behaviour", "b.ts"),
+    `tableCheck("ch37.two");\nif (r.claim === "ch37.three") x();`,
+  );
   const files = checkLocations(root, ["ch37.one", "ch37.two", "ch37.three"]);
   assert.deepEqual(files, [
     { file: "a.ts", ids: ["ch37.one", "ch37.two"] },
     { file: "ch38-behaviour/b.ts", ids: ["ch37.two"] },
   ]);
-  assert.deepEqual(misplacedIds(files, ["ch37.one", "ch37.two", "ch37.three"]), { missing: ["ch37.three"], twice: ["ch37.two in a.ts, ch38-behaviour/b.ts"] });
+  assert.deepEqual(misplacedIds(files, ["ch37.one", "ch37.two", "ch37.three"]), {
+    missing: ["ch37.three"],
+    twice: ["ch37.two in a.ts, ch38-behaviour/b.ts"],
+  });
 });

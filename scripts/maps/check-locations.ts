@@ -59,7 +59,10 @@ export function withCheckLocations(readme: string, block: string): string {
 }
 
 /** The ids declared in no check file, and those declared in more than one (with the files). */
-export function misplacedIds(files: readonly CheckFile[], knownIds: readonly string[]): { missing: string[]; twice: string[] } {
+export function misplacedIds(
+  files: readonly CheckFile[],
+  knownIds: readonly string[],
+): { missing: string[]; twice: string[] } {
   const where = new Map<string, string[]>();
   for (const { file, ids } of files) for (const id of ids) where.set(id, [...(where.get(id) ?? []), file]);
   return {

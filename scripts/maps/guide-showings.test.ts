@@ -22,7 +22,12 @@ const GUIDE = [
 ].join("\n");
 
 test("a region takes the claims of the prose that leads into it; a code cell those of the prose before it", () => {
-  const shown = showingsIn("chapters/x.md", GUIDE).map(({ file, region, kind, claims }) => ({ file, region, kind, claims }));
+  const shown = showingsIn("chapters/x.md", GUIDE).map(({ file, region, kind, claims }) => ({
+    file,
+    region,
+    kind,
+    claims,
+  }));
   assert.deepEqual(shown.slice(0, 2), [
     { file: "examples/x/typed.ts", region: "typed-tool", kind: "include", claims: ["a.typed"] },
     { file: "examples/x/failing.ts", region: undefined, kind: "run", claims: ["a.fails"] },

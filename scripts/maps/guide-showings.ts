@@ -44,7 +44,8 @@ export function showingsIn(guide: string, text: string): Showing[] {
         cell.push(line);
         continue;
       }
-      for (const [, file] of cell.join("\n").matchAll(CELL_IMPORT)) result.push({ guide, heading, file: file!, kind: "run", claims });
+      for (const [, file] of cell.join("\n").matchAll(CELL_IMPORT))
+        result.push({ guide, heading, file: file!, kind: "run", claims });
       cell = undefined;
       claims = [];
       continue;
@@ -56,7 +57,15 @@ export function showingsIn(guide: string, text: string): Showing[] {
       claims = [];
     } else if (FENCE.test(line)) cell = [];
     else if (line.includes("{{#include")) {
-      for (const [, file, region] of line.matchAll(INCLUDE)) result.push({ guide, heading, file: file!, ...(region === undefined ? {} : { region }), kind: "include", claims });
+      for (const [, file, region] of line.matchAll(INCLUDE))
+        result.push({
+          guide,
+          heading,
+          file: file!,
+          ...(region === undefined ? {} : { region }),
+          kind: "include",
+          claims,
+        });
       claims = [];
     } else claims = [...claims, ...[...line.matchAll(CLAIM)].map((m) => m[1]!)];
   }

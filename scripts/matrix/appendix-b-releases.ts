@@ -17,7 +17,10 @@ type ColumnInfo = Matrix["columns"][number];
 /** Each measured column's own version numbers (core and pi-ai), left out when evidence is compared. */
 function columnVersions(matrix: Matrix): Record<string, string[]> {
   return Object.fromEntries(
-    matrix.columns.map((c) => [c.key, c.installed === undefined ? [] : [...new Set([c.installed.core, c.installed.ai])]]),
+    matrix.columns.map((c) => [
+      c.key,
+      c.installed === undefined ? [] : [...new Set([c.installed.core, c.installed.ai])],
+    ]),
   );
 }
 
@@ -80,7 +83,10 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
   if (proof === undefined || newest === undefined) return [];
   const out: string[] = [`## Reading the book with Pi ${proof.release}`, ""];
   const column = matrix.columns.find((c) => c.key === proof.release);
-  const versions = column?.installed === undefined ? "" : ` (core ${column.installed.core} · pi-ai ${column.installed.ai} · typebox ${column.installed.typebox})`;
+  const versions =
+    column?.installed === undefined
+      ? ""
+      : ` (core ${column.installed.core} · pi-ai ${column.installed.ai} · typebox ${column.installed.typebox})`;
   out.push(
     `A reader who installs Pi today gets ${proof.release}${versions}. The book's code needs ${proof.port}. ` +
       "Only import lines change; apply the diff below to the companion's examples/ with `git apply -p1` (or `patch -p1`), " +
@@ -91,14 +97,20 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
     "```",
     "",
   );
-  if (proof.diagnostics === undefined) out.push(`**The port was not type-checked:** ${markdownCell(proof.problem ?? "unknown")}`, "");
+  if (proof.diagnostics === undefined)
+    out.push(`**The port was not type-checked:** ${markdownCell(proof.problem ?? "unknown")}`, "");
   else {
     const first = proof.diagnostics[0];
-    const when = proof.provedAt === undefined ? "" : ` (made again on ${proof.provedAt.date} at commit ${proof.provedAt.commit}, after the verdicts' run)`;
+    const when =
+      proof.provedAt === undefined
+        ? ""
+        : ` (made again on ${proof.provedAt.date} at commit ${proof.provedAt.commit}, after the verdicts' run)`;
     out.push(
       `The proof${when}: examples/ with the diff applied, type-checked (strict, the project's tsconfig) against the ${proof.release} install: ` +
         `**${proof.diagnostics.length} diagnostics**` +
-        (first === undefined ? "." : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${markdownCell(first.message.split("\n")[0]!)}).`),
+        (first === undefined
+          ? "."
+          : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${markdownCell(first.message.split("\n")[0]!)}).`),
       "",
     );
   }
@@ -115,7 +127,8 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
   const notHolding = ported.filter((m) => m.result.verdict !== "holds");
   if (notHolding.length > 0) {
     out.push("Through the port, not `holds`:", "");
-    for (const { claim, result } of notHolding) out.push(`- \`${claim.id}\`: ${shown(result)}. ${markdownCell(result.evidence)}`);
+    for (const { claim, result } of notHolding)
+      out.push(`- \`${claim.id}\`: ${shown(result)}. ${markdownCell(result.evidence)}`);
     out.push("");
   }
   if (releases.includes(PIN.core) && proof.release !== PIN.core) {
@@ -123,7 +136,10 @@ function readingSection(matrix: Matrix, releases: readonly string[]): string[] {
     out.push(`### Verdicts that changed between the pin ${PIN.core} and ${proof.release}`, "");
     if (moves.length === 0) out.push("None.");
     for (const change of moves) {
-      const about = PRINTED_CODE_CLAIMS.includes(change.id) || /^ch37\.(deps|dist)\./.test(change.id) ? "about the printed code or its dependencies" : "about Pi's behaviour";
+      const about =
+        PRINTED_CODE_CLAIMS.includes(change.id) || /^ch37\.(deps|dist)\./.test(change.id)
+          ? "about the printed code or its dependencies"
+          : "about Pi's behaviour";
       out.push(
         `- \`${change.id}\` (${about}): ${shown(change.before)} → ${shown(change.after)}. Cause, from the evidence at ${proof.release}: ${markdownCell(change.after.evidence)}`,
       );
@@ -154,13 +170,19 @@ export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment):
   const rows = [...matrix.claims, ...findings];
   const releaseChanges = changesAlong(rows, releases, versionsOf);
   const first = firstVerdictChange(releaseChanges);
-  const unpinnedChanges = unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(rows, [PIN.core, unpinned], versionsOf) : [];
+  const unpinnedChanges =
+    unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(rows, [PIN.core, unpinned], versionsOf) : [];
   const columns = matrix.columns;
   const table = (claims: readonly Matrix["claims"][number][], what: string) => [
     `| ${what} | label | ${columns.map(heading).join(" | ")} | first change |`,
     `| --- | --- | ${columns.map(() => "---").join(" | ")} | --- |`,
     ...claims.map((claim) => {
-      const verdicts = columns.map((c) => shown(claim.verdicts[c.key], c.crashes.some((x) => x.id === claim.id)));
+      const verdicts = columns.map((c) =>
+        shown(
+          claim.verdicts[c.key],
+          c.crashes.some((x) => x.id === claim.id),
+        ),
+      );
       return `| \`${claim.id}\` | ${claim.label} | ${verdicts.join(" | ")} | ${first.get(claim.id) ?? "—"} |`;
     }),
   ];
@@ -176,7 +198,10 @@ export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment):
   );
 
   out.push("## Columns", "", "| column | installed | port | status |", "| --- | --- | --- | --- |");
-  for (const column of columns) out.push(`| ${heading(column)} | ${installed(column)} | ${column.port ?? "none: the code as printed"} | ${status(matrix, column)} |`);
+  for (const column of columns)
+    out.push(
+      `| ${heading(column)} | ${installed(column)} | ${column.port ?? "none: the code as printed"} | ${status(matrix, column)} |`,
+    );
   out.push("");
 
   out.push("## Verdicts", "", ...VERDICT_LEGEND, "");
@@ -206,14 +231,17 @@ export function renderAppendixB(matrix: Matrix, environment: MatrixEnvironment):
     out.push(`Without pinning pi-ai, npm installs what the core's range allows today: ${installed(column)}.`, "");
     const moves = unpinnedChanges.filter((c) => c.verdictChanged);
     if (!releases.includes(PIN.core)) out.push(`Not compared: the pin's column ${PIN.core} was not part of this run.`);
-    else if (column.status !== "measured") out.push(`Not compared: the unpinned column was not measured (${column.status}).`);
+    else if (column.status !== "measured")
+      out.push(`Not compared: the unpinned column was not measured (${column.status}).`);
     else if (moves.length === 0) out.push("Every verdict is the same as at the pin.");
     out.push(...moves.map(changeLine), "");
   }
 
   out.push(...readingSection(matrix, releases));
 
-  const crashes = columns.flatMap((c) => c.crashes.map((x) => `- ${c.key}: \`${x.id}\` crashed: ${markdownCell(x.error)}`));
+  const crashes = columns.flatMap((c) =>
+    c.crashes.map((x) => `- ${c.key}: \`${x.id}\` crashed: ${markdownCell(x.error)}`),
+  );
   if (crashes.length > 0) out.push("## Crashed checks", "", ...crashes, "");
 
   const evidenceMoves = [...releaseChanges, ...unpinnedChanges].filter((c) => !c.verdictChanged);
@@ -237,15 +265,24 @@ export function renderSummary(matrix: Matrix): string {
   const rows = [...matrix.claims, ...(matrix.findings ?? [])];
   const moves = [
     ...changesAlong(rows, releases, versionsOf),
-    ...(unpinned !== undefined && releases.includes(PIN.core) ? changesAlong(rows, [PIN.core, unpinned], versionsOf) : []),
+    ...(unpinned !== undefined && releases.includes(PIN.core)
+      ? changesAlong(rows, [PIN.core, unpinned], versionsOf)
+      : []),
   ].filter((c) => c.verdictChanged);
   const width = Math.max(...matrix.columns.map((c) => heading(c).length));
-  const lines = matrix.columns.map((c) => `${heading(c).padEnd(width)}  ${status(matrix, c)}${c.port === undefined ? "" : ` (through ${c.port.split(":")[0]})`}`);
+  const lines = matrix.columns.map(
+    (c) =>
+      `${heading(c).padEnd(width)}  ${status(matrix, c)}${c.port === undefined ? "" : ` (through ${c.port.split(":")[0]})`}`,
+  );
   lines.push("", moves.length === 0 ? "No verdict changed between measured columns." : "Verdict changes:");
-  for (const change of moves) lines.push(`  ${change.id}: ${change.before.verdict} at ${change.from} -> ${change.after.verdict} at ${change.to}`);
+  for (const change of moves)
+    lines.push(`  ${change.id}: ${change.before.verdict} at ${change.from} -> ${change.after.verdict} at ${change.to}`);
   const proof = matrix.portProof;
   if (proof !== undefined) {
-    lines.push("", `${proof.port.split(":")[0]} type-checked against ${proof.release}: ${proof.diagnostics === undefined ? `not checked (${proof.problem})` : `${proof.diagnostics.length} diagnostics`}`);
+    lines.push(
+      "",
+      `${proof.port.split(":")[0]} type-checked against ${proof.release}: ${proof.diagnostics === undefined ? `not checked (${proof.problem})` : `${proof.diagnostics.length} diagnostics`}`,
+    );
   }
   return lines.join("\n") + "\n";
 }

@@ -20,11 +20,16 @@ if (versions.length === 0) refuse(COMMAND, "no version given");
 const malformed = versions.find((v) => v !== UNPINNED && valid(v) !== v);
 if (malformed !== undefined) refuse(COMMAND, `${malformed} is not a version`);
 for (const version of versions) {
-  const install = await ensureInstall(RELEASES_CACHE, (version === UNPINNED ? unpinnedColumn() : releaseColumn(version)).spec);
+  const install = await ensureInstall(
+    RELEASES_CACHE,
+    (version === UNPINNED ? unpinnedColumn() : releaseColumn(version)).spec,
+  );
   if ("kind" in install) {
     process.stderr.write(`cache-release: ${version}: ${install.message}\n`);
     process.exit(1);
   }
   const { core, ai, typebox } = install.versions;
-  process.stderr.write(`cache-release: ${version} ${install.reused ? "already cached" : "installed"} (core ${core}, pi-ai ${ai}, typebox ${typebox})\n`);
+  process.stderr.write(
+    `cache-release: ${version} ${install.reused ? "already cached" : "installed"} (core ${core}, pi-ai ${ai}, typebox ${typebox})\n`,
+  );
 }

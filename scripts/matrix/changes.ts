@@ -44,13 +44,17 @@ export function changesAlong(
 ): ClaimChange[] {
   const changes: ClaimChange[] = [];
   const sameEvidence = (a: { key: string; result: CheckResult }, b: { key: string; result: CheckResult }) =>
-    withoutVersions(a.result.evidence, versionsOf[a.key] ?? []) === withoutVersions(b.result.evidence, versionsOf[b.key] ?? []);
+    withoutVersions(a.result.evidence, versionsOf[a.key] ?? []) ===
+    withoutVersions(b.result.evidence, versionsOf[b.key] ?? []);
   for (const claim of claims) {
     let previous: { key: string; result: CheckResult } | undefined;
     for (const key of keys) {
       const result = claim.verdicts[key];
       if (result === undefined) continue;
-      if (previous !== undefined && (previous.result.verdict !== result.verdict || !sameEvidence(previous, { key, result }))) {
+      if (
+        previous !== undefined &&
+        (previous.result.verdict !== result.verdict || !sameEvidence(previous, { key, result }))
+      ) {
         changes.push({
           id: claim.id,
           label: claim.label,

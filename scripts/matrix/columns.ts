@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_NAMES, PIN } from "../toolchain/pin.ts";
-import { ensureInstall, readCompleteInstall, type CachedInstall, type InstallFailure, type InstallSpec } from "./install-cache.ts";
+import {
+  ensureInstall,
+  readCompleteInstall,
+  type CachedInstall,
+  type InstallFailure,
+  type InstallSpec,
+} from "./install-cache.ts";
 import { declaredDependencies, isRegistryProblem, versionsMatching } from "../lib/npm-registry.ts";
 import { newestOf } from "./versions.ts";
 
@@ -77,7 +83,10 @@ export async function ensureColumnInstall(
   const range = declaredAiRange(cached);
   const matching = range === undefined ? [] : await versionsMatching(PACKAGE_NAMES.ai, range);
   if (isRegistryProblem(matching)) {
-    return { install: cached, note: `kept the cached pi-ai ${cached.versions.ai}; could not ask the registry for newer (${matching.message})` };
+    return {
+      install: cached,
+      note: `kept the cached pi-ai ${cached.versions.ai}; could not ask the registry for newer (${matching.message})`,
+    };
   }
   const newest = newestOf(matching);
   if (newest === undefined || newest === cached.versions.ai) return { install: cached, note: undefined };

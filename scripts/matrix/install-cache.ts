@@ -70,7 +70,8 @@ export function readCompleteInstall(cacheRoot: string, spec: InstallSpec): Cache
 
 function installedVersion(dir: string, name: string): string | undefined {
   try {
-    return (JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version: string })
+      .version;
   } catch {
     return undefined;
   }
@@ -92,7 +93,8 @@ export async function ensureInstall(
 
   const dir = join(cacheRoot, spec.key);
   const fail = (message: string): InstallFailure => ({ kind: "install-failed", key: spec.key, message });
-  const additional = spec.additionalDependencies === undefined ? { dependencies: {} } : await spec.additionalDependencies();
+  const additional =
+    spec.additionalDependencies === undefined ? { dependencies: {} } : await spec.additionalDependencies();
   if (isRegistryProblem(additional)) return fail(additional.message);
   const dependencies = { ...additional.dependencies, ...spec.dependencies };
   rmSync(dir, { recursive: true, force: true });

@@ -69,7 +69,9 @@ export async function probeInstall(install: CachedInstall): Promise<LedgerRunFai
   for (const key of Object.keys(install.versions) as PackageKey[]) {
     const dir = seen.dirs[key];
     if (!dir.startsWith(install.dir + sep) || seen[key] !== install.versions[key]) {
-      return mismatch(`a hooked child resolved ${key} to ${seen[key]} in ${dir}, not ${install.versions[key]} in ${install.dir}`);
+      return mismatch(
+        `a hooked child resolved ${key} to ${seen[key]} in ${dir}, not ${install.versions[key]} in ${install.dir}`,
+      );
     }
   }
   return undefined;
@@ -79,7 +81,10 @@ function isLedgerReport(value: unknown): value is LedgerReport {
   const claims = (value as { claims?: unknown } | null)?.claims;
   return (
     Array.isArray(claims) &&
-    claims.every((c: Record<string, unknown>) => typeof c.id === "string" && (typeof c.verdict === "string" || typeof c.crash === "string"))
+    claims.every(
+      (c: Record<string, unknown>) =>
+        typeof c.id === "string" && (typeof c.verdict === "string" || typeof c.crash === "string"),
+    )
   );
 }
 
@@ -98,8 +103,17 @@ export async function runLedgerAgainst(
   if (probe !== undefined) return probe;
   // `--no-write` keeps the ledger from rewriting appendix/, which it does on a full run
   // against the pinned versions (the 1.0.3 column has them).
-  const outcome = await runHooked(entry, ["--json", "--no-write", ...(only === undefined ? [] : ["--only", only]), ...extraArgs], install, LEDGER_TIMEOUT_MS);
-  if (outcome.timedOut) return { kind: "ledger-crashed", message: `the ledger did not finish within ${LEDGER_TIMEOUT_MS / 60_000} minutes` };
+  const outcome = await runHooked(
+    entry,
+    ["--json", "--no-write", ...(only === undefined ? [] : ["--only", only]), ...extraArgs],
+    install,
+    LEDGER_TIMEOUT_MS,
+  );
+  if (outcome.timedOut)
+    return {
+      kind: "ledger-crashed",
+      message: `the ledger did not finish within ${LEDGER_TIMEOUT_MS / 60_000} minutes`,
+    };
   if (outcome.code === 2) return { kind: "ledger-refused", message: errorLine(outcome.stderr) || "exit status 2" };
   let report: unknown;
   try {

@@ -29,7 +29,10 @@ async function releaseWithout(missing: string): Promise<{ dir: string; aiVersion
   symlinkSync(join(dirs.ai, "dist"), join(fake, "dist"));
   symlinkSync(join(dirs.ai, "README.md"), join(fake, "README.md"));
   const aiVersion = `${ai}-without-${missing}`;
-  const pkg = JSON.parse(readFileSync(join(dirs.ai, "package.json"), "utf8")) as { version: string; exports: Record<string, unknown> };
+  const pkg = JSON.parse(readFileSync(join(dirs.ai, "package.json"), "utf8")) as {
+    version: string;
+    exports: Record<string, unknown>;
+  };
   pkg.version = aiVersion;
   pkg.exports["."] = { types: "./dist/index.d.ts", import: "./without.js" };
   writeFileSync(join(fake, "package.json"), JSON.stringify(pkg, null, 2));
@@ -47,7 +50,11 @@ const STATIC_CLAIM = "ch37.deps.two-runtime-deps";
 
 /** Runs node with tsx and the matrix's resolution hook pointed at `release`, serving `port` if given. */
 function runAgainst(release: { dir: string; aiVersion: string }, args: readonly string[], port?: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, [RELEASE_DIR_ENV]: release.dir, PI_COMPANION_EXPECT_AI: release.aiVersion };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [RELEASE_DIR_ENV]: release.dir,
+    PI_COMPANION_EXPECT_AI: release.aiVersion,
+  };
   delete env[PORT_ENV];
   if (port !== undefined) env[PORT_ENV] = port;
   return spawnSync(process.execPath, ["--import", "tsx", "--import", REGISTER_HOOK, ...args], {
@@ -66,7 +73,11 @@ function ledgerOutcomes(release: { dir: string; aiVersion: string }, port?: stri
   const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
   const outcome = (id: string) => {
     const claim = claims.get(id);
-    return claim === undefined ? "not in the report" : "verdict" in claim ? `${claim.verdict}: ${claim.evidence}` : `CRASH: ${claim.crash}`;
+    return claim === undefined
+      ? "not in the report"
+      : "verdict" in claim
+        ? `${claim.verdict}: ${claim.evidence}`
+        : `CRASH: ${claim.crash}`;
   };
   return { run, outcome };
 }
@@ -80,7 +91,8 @@ test("ch37.code.type-export: against a pi-ai without Type, through the 1.5 port,
   t.after(() => rmSync(release.dir, { recursive: true, force: true }));
   const { run, outcome } = ledgerOutcomes(release, PORT_1_5.name);
   assert.equal(run.status, 0, run.stderr);
-  for (const id of BEHAVIOURAL_CLAIMS) assert.match(outcome(id), new RegExp(`^holds: .*; measured with ${describePort(PORT_1_5)}$`), id);
+  for (const id of BEHAVIOURAL_CLAIMS)
+    assert.match(outcome(id), new RegExp(`^holds: .*; measured with ${describePort(PORT_1_5)}$`), id);
   assert.match(outcome(PRINTED_CLAIM), new RegExp(`^fails: ${typeMissing(release.aiVersion)}$`));
   assert.match(outcome(STATIC_CLAIM), /^holds: /);
   assert.doesNotMatch(outcome(STATIC_CLAIM), /measured with/);
@@ -92,7 +104,13 @@ test("listing-does-not-load: without a port a behavioural claim is a crash, neve
   const { run, outcome } = ledgerOutcomes(release);
   assert.equal(run.status, 1, run.stderr);
   for (const id of BEHAVIOURAL_CLAIMS) {
-    assert.match(outcome(id), new RegExp(`^CRASH: (Error: )?no port makes the book's code load here \\(no port applies to this release\\): ${typeMissing(release.aiVersion)}$`), id);
+    assert.match(
+      outcome(id),
+      new RegExp(
+        `^CRASH: (Error: )?no port makes the book's code load here \\(no port applies to this release\\): ${typeMissing(release.aiVersion)}$`,
+      ),
+      id,
+    );
   }
   assert.match(outcome(PRINTED_CLAIM), new RegExp(`^fails: ${typeMissing(release.aiVersion)}$`));
   assert.match(outcome(STATIC_CLAIM), /^holds: /);
@@ -112,5 +130,9 @@ test("listing-does-not-load: a listing whose import failed before, reached again
       console.log(file + ": " + outcome);
     }`;
   const run = runAgainst(release, ["--input-type=module", "--eval", script]);
-  assert.equal(run.stdout, "support/measure.ts: listing-does-not-load\ndemonstrations/step-demos.ts: listing-does-not-load\n", run.stderr);
+  assert.equal(
+    run.stdout,
+    "support/measure.ts: listing-does-not-load\ndemonstrations/step-demos.ts: listing-does-not-load\n",
+    run.stderr,
+  );
 });

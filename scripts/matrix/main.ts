@@ -53,7 +53,8 @@ const COMMAND = {
 
 function parseCommandLine(): { versions: string | undefined; json: boolean; jobs: number; proofOnly: boolean } {
   const { values } = commandLine(COMMAND);
-  const jobs = values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
+  const jobs =
+    values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
   return { versions: values.versions, json: values.json, jobs, proofOnly: values["proof-only"] };
 }
 
@@ -94,7 +95,15 @@ async function measureColumn(column: Column, position: string): Promise<ColumnRe
     `${position} ${column.key}: ${tally("holds")} holds, ${tally("qualified")} qualified, ${tally("fails")} fails, ${tally("not-checkable")} not-checkable` +
       `${crashed > 0 ? `, ${crashed} crashed` : ""} (ledger ${seconds(ledgerStarted)})`,
   );
-  return { ...base, installed: install.versions, port, status: "measured", node: report.node, claims: report.claims, findings: report.findings ?? [] };
+  return {
+    ...base,
+    installed: install.versions,
+    port,
+    status: "measured",
+    node: report.node,
+    claims: report.claims,
+    findings: report.findings ?? [],
+  };
 }
 
 /**
@@ -112,7 +121,9 @@ function provePort(newest: string | undefined): PortProof | undefined {
   const proof: PortProof = { release: newest, port: describePort(port), diff: portDiff(port) };
   if ("kind" in checked) proof.problem = checked.message;
   else proof.diagnostics = checked;
-  progress(`${port.name} against ${newest}: ${"kind" in checked ? checked.message : `${checked.length} diagnostics`} (${seconds(started)})`);
+  progress(
+    `${port.name} against ${newest}: ${"kind" in checked ? checked.message : `${checked.length} diagnostics`} (${seconds(started)})`,
+  );
   return proof;
 }
 
@@ -137,19 +148,30 @@ function reproveOnly(options: { json: boolean; versions: string | undefined }): 
   try {
     stored = JSON.parse(readFileSync(path, "utf8")) as AppendixJson;
   } catch (error) {
-    refuse(`--proof-only needs the last run's ${join("appendix", "B-releases.json")} (${(error as Error).message}); run npm run matrix first`);
+    refuse(
+      `--proof-only needs the last run's ${join("appendix", "B-releases.json")} (${(error as Error).message}); run npm run matrix first`,
+    );
   }
   const release = stored.portProof?.release;
-  if (release === undefined) refuse("the last run proved no port (appendix/B-releases.json has no portProof); run npm run matrix");
+  if (release === undefined)
+    refuse("the last run proved no port (appendix/B-releases.json has no portProof); run npm run matrix");
   if (readCompleteInstall(RELEASES_CACHE, releaseColumn(release).spec) === undefined) {
-    refuse(`no ${release} install in .cache/pi-releases; run node --import tsx scripts/matrix/cache-release.ts ${release}`);
+    refuse(
+      `no ${release} install in .cache/pi-releases; run node --import tsx scripts/matrix/cache-release.ts ${release}`,
+    );
   }
   const { date, commit } = measuredAt();
   const proof: PortProof = { ...provePort(release)!, provedAt: { date, commit } };
   const { environment, ...matrix } = stored;
   writeAppendixB({ ...matrix, portProof: proof, environment });
-  progress(`wrote appendix/B-releases.md and .json: the verdicts of ${environment.commit} (${environment.date}) kept, the port re-proved against ${release}`);
-  process.stdout.write(options.json ? JSON.stringify({ ...matrix, portProof: proof }, null, 2) + "\n" : renderSummary({ ...matrix, portProof: proof }));
+  progress(
+    `wrote appendix/B-releases.md and .json: the verdicts of ${environment.commit} (${environment.date}) kept, the port re-proved against ${release}`,
+  );
+  process.stdout.write(
+    options.json
+      ? JSON.stringify({ ...matrix, portProof: proof }, null, 2) + "\n"
+      : renderSummary({ ...matrix, portProof: proof }),
+  );
   process.exitCode = proof.diagnostics === undefined || proof.diagnostics.length > 0 ? 1 : 0;
 }
 

@@ -72,7 +72,10 @@ export interface Matrix {
 }
 
 /** One row per id of `entries` across the columns, in the ledger's order. */
-function rowsOf(results: readonly ColumnResult[], entries: (column: ColumnResult) => readonly LedgerJsonEntry[]): MatrixClaim[] {
+function rowsOf(
+  results: readonly ColumnResult[],
+  entries: (column: ColumnResult) => readonly LedgerJsonEntry[],
+): MatrixClaim[] {
   const byId = new Map<string, MatrixClaim>();
   for (const column of results) {
     for (const claim of entries(column)) {

@@ -30,9 +30,13 @@ const noCache = (column: string) =>
 
 const dirsOf = (install: CachedInstall) =>
   Object.fromEntries(
-    (Object.keys(PACKAGE_NAMES) as PackageKey[]).map((key) => [key, join(install.dir, "node_modules", PACKAGE_NAMES[key])]),
+    (Object.keys(PACKAGE_NAMES) as PackageKey[]).map((key) => [
+      key,
+      join(install.dir, "node_modules", PACKAGE_NAMES[key]),
+    ]),
   ) as Record<PackageKey, string>;
-const brief = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`);
+const brief = (diagnostics: readonly CompileDiagnostic[]) =>
+  diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`);
 /** File and code only: the line moves with the port's own import lines. */
 const where = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map((d) => `${d.file} TS${d.code}`);
 
@@ -48,17 +52,20 @@ test(
   { skip: newest === undefined ? noCache("1.6.0") : false },
   () => {
     const dirs = dirsOf(newest!);
-    assert.ok(brief(compileFiles([RESEARCH_STEP], dirs)).some((d) => /TS2305 Module '"@earendil-works\/pi-ai"' has no exported member 'Type'/.test(d)));
+    assert.ok(
+      brief(compileFiles([RESEARCH_STEP], dirs)).some((d) =>
+        /TS2305 Module '"@earendil-works\/pi-ai"' has no exported member 'Type'/.test(d),
+      ),
+    );
     assert.equal(portOf(newest!), PORT_1_5);
     const measured = compileAboutPi([RESEARCH_STEP], dirs, PORT_1_5);
     assert.equal(measured.port, PORT_1_5);
     assert.deepEqual(brief(measured.diagnostics), []);
     // The older core's port reads Static from typebox: against 1.6.0's core that is the wrong
     // Static, and the submit tool's `result = params` no longer type-checks.
-    assert.deepEqual(
-      where(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5_OLDER_CORE)),
-      ["examples/ch38-typed-step/step.ts TS2322"],
-    );
+    assert.deepEqual(where(compileThroughPort([RESEARCH_STEP], dirs, PORT_1_5_OLDER_CORE)), [
+      "examples/ch38-typed-step/step.ts TS2322",
+    ]);
   },
 );
 
@@ -87,19 +94,42 @@ test(
     ];
     const run = spawnSync(
       process.execPath,
-      ["--import", "tsx", "--import", REGISTER_HOOK, LEDGER_ENTRY, "--json", "--no-write", "--only", `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`],
+      [
+        "--import",
+        "tsx",
+        "--import",
+        REGISTER_HOOK,
+        LEDGER_ENTRY,
+        "--json",
+        "--no-write",
+        "--only",
+        `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`,
+      ],
       { cwd: PROJECT_ROOT, env: childEnv(newest!), encoding: "utf8", timeout: 300_000 },
     );
     const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
     const outcome = (id: string) => {
       const claim = claims.get(id);
-      return claim === undefined ? "not in the report" : "verdict" in claim ? `${claim.verdict}: ${claim.evidence}` : `CRASH: ${claim.crash}`;
+      return claim === undefined
+        ? "not in the report"
+        : "verdict" in claim
+          ? `${claim.verdict}: ${claim.evidence}`
+          : `CRASH: ${claim.crash}`;
     };
     const note = `; measured with ${describePort(PORT_1_5)}`;
-    assert.match(outcome("ch38.extra-tools.research-step"), /^holds: research-step\.ts \(extraTools: \[lookupEvidence\(corpus\)\]\) compiles through the 1\.5 port with 0 diagnostics; /);
+    assert.match(
+      outcome("ch38.extra-tools.research-step"),
+      /^holds: research-step\.ts \(extraTools: \[lookupEvidence\(corpus\)\]\) compiles through the 1\.5 port with 0 diagnostics; /,
+    );
     assert.ok(outcome("ch38.extra-tools.research-step").endsWith(note));
-    assert.match(outcome("ch37.types.streamfn-compiles"), /^holds: examples\/ch37-agent-core\/research-agent\.ts through the 1\.5 port \(streamFn.*\): 0 diagnostics; measured with /);
-    assert.match(outcome("ch37.types.untyped-params-unknown"), /^holds: examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts through the 1\.5 port: TS2322 .*'unknown'/);
+    assert.match(
+      outcome("ch37.types.streamfn-compiles"),
+      /^holds: examples\/ch37-agent-core\/research-agent\.ts through the 1\.5 port \(streamFn.*\): 0 diagnostics; measured with /,
+    );
+    assert.match(
+      outcome("ch37.types.untyped-params-unknown"),
+      /^holds: examples\/ch37-agent-core\/untyped-params\.fails-to-compile\.ts through the 1\.5 port: TS2322 .*'unknown'/,
+    );
     assert.match(outcome("ch37.code.listing-compiles"), /^fails: .*TS2305 .*no exported member 'Type'/);
     assert.doesNotMatch(outcome("ch37.code.listing-compiles"), /measured with/);
   },
@@ -108,14 +138,29 @@ test(
 test("the hook serves the port's adapter to the chapters' modules, not to type-export.ts (printed as is), examples/support or node_modules", () => {
   const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const adapter = pathToFileURL(join(PROJECT_ROOT, "scripts/port/pi-ai-1.5.ts")).href;
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), adapter);
+  assert.equal(
+    portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5),
+    adapter,
+  );
   assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch38-typed-step/step.ts"), PORT_1_5), adapter);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/demonstrations/type-export.ts"), PORT_1_5), undefined);
+  assert.equal(
+    portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/demonstrations/type-export.ts"), PORT_1_5),
+    undefined,
+  );
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/toolchain/pin.ts"), PORT_1_5), undefined);
   assert.equal(portedURL("@earendil-works/pi-ai", url("scripts/port/pi-ai-1.5.ts"), PORT_1_5), undefined);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/node_modules/x/y.js"), PORT_1_5), undefined);
-  assert.equal(portedURL("@earendil-works/pi-agent-core", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5), undefined);
-  assert.equal(portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), undefined), undefined);
+  assert.equal(
+    portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/node_modules/x/y.js"), PORT_1_5),
+    undefined,
+  );
+  assert.equal(
+    portedURL("@earendil-works/pi-agent-core", url("examples/ch37-agent-core/research-agent.ts"), PORT_1_5),
+    undefined,
+  );
+  assert.equal(
+    portedURL("@earendil-works/pi-ai", url("examples/ch37-agent-core/research-agent.ts"), undefined),
+    undefined,
+  );
 });
 
 test(
@@ -128,9 +173,15 @@ test(
     t.after(() => rmSync(scratch, { recursive: true, force: true }));
     const diagnostics = checkPortAgainst(PORT_1_5, newest!.dir, scratch);
     assert.ok(Array.isArray(diagnostics), "kind" in diagnostics ? diagnostics.message : "");
-    assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`), []);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file}:${d.line} TS${d.code} ${d.message.split("\n")[0]}`),
+      [],
+    );
     // The copy really was ported: the printed import line is gone from it.
-    assert.doesNotMatch(readFileSync(join(scratch, "examples/ch37-agent-core/research-agent.ts"), "utf8"), /import \{ Type\b[^}]*\} from "@earendil-works\/pi-ai"/);
+    assert.doesNotMatch(
+      readFileSync(join(scratch, "examples/ch37-agent-core/research-agent.ts"), "utf8"),
+      /import \{ Type\b[^}]*\} from "@earendil-works\/pi-ai"/,
+    );
   },
 );
 
@@ -146,7 +197,9 @@ test(
     // ProxyMessageEventStream, built on pi-ai 1.0.3's stream class, and pi-ai 1.6.0's StreamFn
     // does not accept it. Only host-stream-fns.ts (the streamProxy claim's run) returns one.
     assert.deepEqual(
-      diagnostics.map((d) => `${relative(scratch, resolve(PROJECT_ROOT, d.file ?? ""))} TS${d.code} ${d.message.split("\n")[0]}`),
+      diagnostics.map(
+        (d) => `${relative(scratch, resolve(PROJECT_ROOT, d.file ?? ""))} TS${d.code} ${d.message.split("\n")[0]}`,
+      ),
       [
         "examples/ch37-agent-core/demonstrations/host-stream-fns.ts TS2322 Type 'ProxyMessageEventStream' is not assignable to type 'AssistantMessageEventStream | Promise<AssistantMessageEventStream>'.",
       ],

@@ -14,13 +14,27 @@ const fromRelease = pathToFileURL(`${releaseDir}/package.json`).href;
 const projectFile = pathToFileURL(join(PROJECT_ROOT, "examples/ch37-agent-core/research-agent.ts")).href;
 
 test("hook: Pi's packages and typebox imported by a project file resolve from the release", () => {
-  for (const specifier of ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "typebox", "typebox/value", "@earendil-works/pi-ai/dist/providers/faux.js"]) {
+  for (const specifier of [
+    "@earendil-works/pi-agent-core",
+    "@earendil-works/pi-ai",
+    "typebox",
+    "typebox/value",
+    "@earendil-works/pi-ai/dist/providers/faux.js",
+  ]) {
     assert.equal(releaseParentURL(specifier, projectFile, releaseDir), fromRelease, specifier);
   }
 });
 
 test("hook: other packages, relative paths and look-alike names resolve as usual", () => {
-  for (const specifier of ["tsx", "typescript", "./lookup-evidence.ts", "node:fs", "typeboxer", "@earendil-works/pi-coding-agent", "@earendil-works/pi-ai-extra"]) {
+  for (const specifier of [
+    "tsx",
+    "typescript",
+    "./lookup-evidence.ts",
+    "node:fs",
+    "typeboxer",
+    "@earendil-works/pi-coding-agent",
+    "@earendil-works/pi-ai-extra",
+  ]) {
     assert.equal(releaseParentURL(specifier, projectFile, releaseDir), undefined, specifier);
   }
 });
@@ -28,7 +42,10 @@ test("hook: other packages, relative paths and look-alike names resolve as usual
 test("hook: imports from inside any node_modules (the release's own packages) are left alone", () => {
   const inRelease = pathToFileURL(`${releaseDir}/node_modules/@earendil-works/pi-agent-core/dist/agent.js`).href;
   assert.equal(releaseParentURL("@earendil-works/pi-ai", inRelease, releaseDir), undefined);
-  assert.equal(releaseParentURL("typebox", pathToFileURL(join(PROJECT_ROOT, "node_modules/tslab/dist/x.js")).href, releaseDir), undefined);
+  assert.equal(
+    releaseParentURL("typebox", pathToFileURL(join(PROJECT_ROOT, "node_modules/tslab/dist/x.js")).href, releaseDir),
+    undefined,
+  );
 });
 
 // A fake release (version 9.9.9 of each package) in a temporary folder: no network.
@@ -38,7 +55,10 @@ function fakeRelease(dir: string, version: string): CachedInstall {
   for (const name of ["@earendil-works/pi-agent-core", "@earendil-works/pi-ai", "typebox"]) {
     const pkg = join(dir, "node_modules", name);
     mkdirSync(pkg, { recursive: true });
-    writeFileSync(join(pkg, "package.json"), JSON.stringify({ name, version, type: "module", exports: { ".": "./index.js" } }));
+    writeFileSync(
+      join(pkg, "package.json"),
+      JSON.stringify({ name, version, type: "module", exports: { ".": "./index.js" } }),
+    );
     writeFileSync(join(pkg, "index.js"), "export {};\n");
   }
   return { key: version, dir, versions: { core: version, ai: version, typebox: version }, reused: true };

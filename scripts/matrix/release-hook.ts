@@ -25,7 +25,11 @@ function packageNameOf(specifier: string): string | undefined {
  * files move; an import from inside any node_modules keeps its normal resolution, so the
  * release's packages find their own dependencies and the project's tools stay untouched.
  */
-export function releaseParentURL(specifier: string, parentURL: string | undefined, releaseDir: string): string | undefined {
+export function releaseParentURL(
+  specifier: string,
+  parentURL: string | undefined,
+  releaseDir: string,
+): string | undefined {
   if (packageNameOf(specifier) === undefined) return undefined;
   if (parentURL === undefined || !parentURL.startsWith("file:")) return undefined;
   if (parentURL.includes("/node_modules/")) return undefined;
@@ -41,9 +45,18 @@ const AS_PRINTED = new Set(PRINTED_AS_IS.map((file) => pathToFileURL(join(PROJEC
  * which reads where Pi is installed); else undefined.
  * The adapter itself lives in scripts/, so its own import of the module reaches the release.
  */
-export function portedURL(specifier: string, parentURL: string | undefined, port: Port | undefined): string | undefined {
+export function portedURL(
+  specifier: string,
+  parentURL: string | undefined,
+  port: Port | undefined,
+): string | undefined {
   if (port === undefined || specifier !== port.from || parentURL === undefined) return undefined;
-  if (!CHAPTERS.some((folder) => parentURL.startsWith(folder)) || parentURL.includes("/node_modules/") || AS_PRINTED.has(parentURL)) return undefined;
+  if (
+    !CHAPTERS.some((folder) => parentURL.startsWith(folder)) ||
+    parentURL.includes("/node_modules/") ||
+    AS_PRINTED.has(parentURL)
+  )
+    return undefined;
   return pathToFileURL(join(PROJECT_ROOT, "scripts", "port", port.adapter)).href;
 }
 

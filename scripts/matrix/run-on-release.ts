@@ -19,7 +19,12 @@ const ON_RELEASE_ENV = "PI_COMPANION_ON_RELEASE";
  * it returns, so the command runs there. A version the registry does not serve is refused in
  * one line (exit 2).
  */
-export async function runOnRelease(command: string, entryUrl: string, version: string, childArgs: readonly string[]): Promise<void> {
+export async function runOnRelease(
+  command: string,
+  entryUrl: string,
+  version: string,
+  childArgs: readonly string[],
+): Promise<void> {
   const refuse = (message: string): never => {
     process.stderr.write(`${command}: ${message}\n`);
     process.exit(2);
@@ -42,8 +47,12 @@ export async function runOnRelease(command: string, entryUrl: string, version: s
     `${command}: running on core ${core} · pi-ai ${ai} · typebox ${typebox}, ` +
       `${port === undefined ? "the book's code as printed (no port needed)" : `through ${describePort(port)}`}\n`,
   );
-  const code = await runShowingOutput(process.execPath, ["--import", "tsx", "--import", REGISTER_HOOK, fileURLToPath(entryUrl), ...taken.rest], {
-    env: { ...childEnv(install), [ON_RELEASE_ENV]: taken.version },
-  });
+  const code = await runShowingOutput(
+    process.execPath,
+    ["--import", "tsx", "--import", REGISTER_HOOK, fileURLToPath(entryUrl), ...taken.rest],
+    {
+      env: { ...childEnv(install), [ON_RELEASE_ENV]: taken.version },
+    },
+  );
   process.exit(code ?? 1);
 }

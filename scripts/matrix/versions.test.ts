@@ -2,7 +2,20 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { majorOneReleases, newestOf, releasesToMeasure } from "./versions.ts";
 
-const served = ["0.87.1", "0.99.1", "1.0.3", "1.10.0", "1.3.0", "1.4.0-beta.1", "1.4.0-beta.10", "1.4.0-beta.9", "1.4.0", "1.5.2", "1.6.0", "2.0.0"];
+const served = [
+  "0.87.1",
+  "0.99.1",
+  "1.0.3",
+  "1.10.0",
+  "1.3.0",
+  "1.4.0-beta.1",
+  "1.4.0-beta.10",
+  "1.4.0-beta.9",
+  "1.4.0",
+  "1.5.2",
+  "1.6.0",
+  "2.0.0",
+];
 
 test("discovery keeps every served 1.x release, oldest first, without prereleases", () => {
   assert.deepEqual(majorOneReleases(served), ["1.0.3", "1.3.0", "1.4.0", "1.5.2", "1.6.0", "1.10.0"]);
@@ -12,7 +25,12 @@ test("versions order numerically, a prerelease before its release: 1.10.0 after 
   assert.equal(newestOf(["1.4.0", "1.10.0", "1.6.0"]), "1.10.0");
   assert.equal(newestOf(["1.4.0-beta.9", "1.4.0-beta.10"]), "1.4.0-beta.10");
   assert.equal(newestOf(["1.4.0-beta.10", "1.4.0"]), "1.4.0");
-  assert.deepEqual(releasesToMeasure(served, "1.4.0,1.4.0-beta.10,1.4.0-beta.9,1.4.0-beta.1"), ["1.4.0-beta.1", "1.4.0-beta.9", "1.4.0-beta.10", "1.4.0"]);
+  assert.deepEqual(releasesToMeasure(served, "1.4.0,1.4.0-beta.10,1.4.0-beta.9,1.4.0-beta.1"), [
+    "1.4.0-beta.1",
+    "1.4.0-beta.9",
+    "1.4.0-beta.10",
+    "1.4.0",
+  ]);
 });
 
 test("--versions narrows to the named served releases, sorted and without repeats", () => {

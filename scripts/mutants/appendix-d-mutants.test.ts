@@ -14,21 +14,44 @@ import { isSpecProblem, readSpec } from "./spec.ts";
 // of the current patch set against the current catalogue, and that its Markdown is its JSON.
 const jsonPath = join(APPENDIX_DIR, "D-mutants.json");
 
-test("appendix D: written by a full run of the shipped patches, at the pin, over today's behavioural claims", { skip: !existsSync(jsonPath) && "no appendix D yet" }, () => {
-  const d = JSON.parse(readFileSync(jsonPath, "utf8")) as AppendixD;
-  assert.deepEqual(d.pin, PIN);
-  const shipped = shippedSpecFiles().map((file) => {
-    const spec = readSpec(file);
-    assert.ok(!isSpecProblem(spec));
-    return { name: file.split("/").at(-1)!.replace(/\.json$/, ""), package: spec.package, file: spec.file, description: spec.description, declared: spec.flips };
-  });
-  assert.deepEqual(
-    d.patches.map(({ name, package: pkg, file, description, declared }) => ({ name, package: pkg, file, description, declared })),
-    shipped,
-    "appendix D's patches differ from scripts/mutants/patches/: run npm run mutants",
-  );
-  const scored = [...Object.keys(d.flippedBy), ...d.unflipped.map((u) => u.id)].sort();
-  assert.deepEqual(scored, [...behaviouralIds()].sort(), "the behavioural claims changed since appendix D: run npm run mutants");
-  for (const u of d.unflipped) assert.equal(u.reason, UNFLIPPED_REASONS[u.id], u.id);
-  assert.equal(readFileSync(join(APPENDIX_DIR, "D-mutants.md"), "utf8"), renderAppendixD(d));
-});
+test(
+  "appendix D: written by a full run of the shipped patches, at the pin, over today's behavioural claims",
+  { skip: !existsSync(jsonPath) && "no appendix D yet" },
+  () => {
+    const d = JSON.parse(readFileSync(jsonPath, "utf8")) as AppendixD;
+    assert.deepEqual(d.pin, PIN);
+    const shipped = shippedSpecFiles().map((file) => {
+      const spec = readSpec(file);
+      assert.ok(!isSpecProblem(spec));
+      return {
+        name: file
+          .split("/")
+          .at(-1)!
+          .replace(/\.json$/, ""),
+        package: spec.package,
+        file: spec.file,
+        description: spec.description,
+        declared: spec.flips,
+      };
+    });
+    assert.deepEqual(
+      d.patches.map(({ name, package: pkg, file, description, declared }) => ({
+        name,
+        package: pkg,
+        file,
+        description,
+        declared,
+      })),
+      shipped,
+      "appendix D's patches differ from scripts/mutants/patches/: run npm run mutants",
+    );
+    const scored = [...Object.keys(d.flippedBy), ...d.unflipped.map((u) => u.id)].sort();
+    assert.deepEqual(
+      scored,
+      [...behaviouralIds()].sort(),
+      "the behavioural claims changed since appendix D: run npm run mutants",
+    );
+    for (const u of d.unflipped) assert.equal(u.reason, UNFLIPPED_REASONS[u.id], u.id);
+    assert.equal(readFileSync(join(APPENDIX_DIR, "D-mutants.md"), "utf8"), renderAppendixD(d));
+  },
+);

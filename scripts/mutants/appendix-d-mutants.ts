@@ -119,8 +119,16 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
     surplusBy,
     unflipped: behavioural
       .filter((id) => !(id in flippedBy))
-      .map((id) => ({ id, reason: UNFLIPPED_REASONS[id] ?? "no reason recorded yet (UNFLIPPED_REASONS in scripts/mutants/appendix-d-mutants.ts)", surplusBy: surplusBy[id] ?? [] })),
-    static: readCatalogue().map((c) => c.id).filter((id) => !behavioural.includes(id)),
+      .map((id) => ({
+        id,
+        reason:
+          UNFLIPPED_REASONS[id] ??
+          "no reason recorded yet (UNFLIPPED_REASONS in scripts/mutants/appendix-d-mutants.ts)",
+        surplusBy: surplusBy[id] ?? [],
+      })),
+    static: readCatalogue()
+      .map((c) => c.id)
+      .filter((id) => !behavioural.includes(id)),
   };
 }
 
@@ -130,7 +138,11 @@ const ids = (list: readonly string[]) => (list.length === 0 ? "-" : list.map((id
 /** Appendix D as Markdown. */
 export function renderAppendixD(d: AppendixD): string {
   const total = d.score.reduce(
-    (sum, s) => ({ behavioural: sum.behavioural + s.behavioural, flipped: sum.flipped + s.flipped, flippedByAny: sum.flippedByAny + s.flippedByAny }),
+    (sum, s) => ({
+      behavioural: sum.behavioural + s.behavioural,
+      flipped: sum.flipped + s.flipped,
+      flippedByAny: sum.flippedByAny + s.flippedByAny,
+    }),
     { behavioural: 0, flipped: 0, flippedByAny: 0 },
   );
   const lines = [
@@ -161,7 +173,10 @@ export function renderAppendixD(d: AppendixD): string {
     "",
     "| chapter | behavioural claims | flipped by a patch that declares it | kill score | flipped by any patch (surplus included) |",
     "| --- | ---: | ---: | ---: | ---: |",
-    ...d.score.map((s) => `| ${s.chapter} | ${s.behavioural} | ${s.flipped} | ${percent(s.flipped, s.behavioural)} | ${s.flippedByAny} |`),
+    ...d.score.map(
+      (s) =>
+        `| ${s.chapter} | ${s.behavioural} | ${s.flipped} | ${percent(s.flipped, s.behavioural)} | ${s.flippedByAny} |`,
+    ),
     `| all | ${total.behavioural} | ${total.flipped} | ${percent(total.flipped, total.behavioural)} | ${total.flippedByAny} |`,
     "",
     "## Patches",
@@ -179,12 +194,19 @@ export function renderAppendixD(d: AppendixD): string {
     "",
     "| claim | flipped by (declared) | also flipped by (surplus) |",
     "| --- | --- | --- |",
-    ...Object.entries(d.flippedBy).map(([id, by]) => `| \`${id}\` | ${by.join(", ")} | ${(d.surplusBy[id] ?? []).join(", ") || "-"} |`),
+    ...Object.entries(d.flippedBy).map(
+      ([id, by]) => `| \`${id}\` | ${by.join(", ")} | ${(d.surplusBy[id] ?? []).join(", ") || "-"} |`,
+    ),
     "",
     "## Behavioural claims outside the kill score",
     "",
     d.unflipped.length === 0 ? "None." : "| claim | why no patch declares and flips it | flipped only as surplus by |",
-    ...(d.unflipped.length === 0 ? [] : ["| --- | --- | --- |", ...d.unflipped.map((u) => `| \`${u.id}\` | ${markdownCell(u.reason)} | ${u.surplusBy.join(", ") || "-"} |`)]),
+    ...(d.unflipped.length === 0
+      ? []
+      : [
+          "| --- | --- | --- |",
+          ...d.unflipped.map((u) => `| \`${u.id}\` | ${markdownCell(u.reason)} | ${u.surplusBy.join(", ") || "-"} |`),
+        ]),
     "",
     "## Static claims (outside the score)",
     "",

@@ -17,7 +17,10 @@ test("mutants: a find text that is missing is refused, naming the file and the c
   const refused = applyPatch("const a = 1;\n", { ...edit, find: "const b", replace: "const c" });
   assert.ok(isPatchRefused(refused));
   assert.equal(refused.occurrences, 0);
-  assert.match(refused.message, /^@earendil-works\/pi-agent-core\/dist\/agent\.js: the find text "const b" occurs 0 times; it must occur exactly once$/);
+  assert.match(
+    refused.message,
+    /^@earendil-works\/pi-agent-core\/dist\/agent\.js: the find text "const b" occurs 0 times; it must occur exactly once$/,
+  );
 });
 
 test("mutants: a find text found twice is refused", () => {
@@ -73,21 +76,40 @@ test("mutants: a patched install changes its copy only; the project's node_modul
 });
 
 test("mutants: npm run mutants -- --patch with a missing find text refuses in one line, exit 2", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "mutants", "main.ts"), "--patch", join(FIXTURES, "find-missing.json")], {
-    cwd: PROJECT_ROOT,
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(PROJECT_ROOT, "scripts", "mutants", "main.ts"),
+      "--patch",
+      join(FIXTURES, "find-missing.json"),
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: "utf8",
+    },
+  );
   assert.equal(run.status, 2, run.stderr);
   assert.equal(run.stdout, "");
-  assert.match(run.stderr, /^mutants: scripts\/mutants\/fixtures\/find-missing\.json: @earendil-works\/pi-agent-core\/dist\/agent\.js: the find text .* occurs 0 times; it must occur exactly once\n$/);
+  assert.match(
+    run.stderr,
+    /^mutants: scripts\/mutants\/fixtures\/find-missing\.json: @earendil-works\/pi-agent-core\/dist\/agent\.js: the find text .* occurs 0 times; it must occur exactly once\n$/,
+  );
 });
 
 test("mutants: an unknown option is refused in one line, exit 2; --help exits 0", () => {
   const main = join(PROJECT_ROOT, "scripts", "mutants", "main.ts");
-  const unknown = spawnSync(process.execPath, ["--import", "tsx", main, "--frobnicate"], { cwd: PROJECT_ROOT, encoding: "utf8" });
+  const unknown = spawnSync(process.execPath, ["--import", "tsx", main, "--frobnicate"], {
+    cwd: PROJECT_ROOT,
+    encoding: "utf8",
+  });
   assert.equal(unknown.status, 2);
   assert.equal(unknown.stderr.trim().split("\n").length, 1, unknown.stderr);
-  const help = spawnSync(process.execPath, ["--import", "tsx", main, "--help"], { cwd: PROJECT_ROOT, encoding: "utf8" });
+  const help = spawnSync(process.execPath, ["--import", "tsx", main, "--help"], {
+    cwd: PROJECT_ROOT,
+    encoding: "utf8",
+  });
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^usage: npm run mutants/);
 });
@@ -95,5 +117,8 @@ test("mutants: an unknown option is refused in one line, exit 2; --help exits 0"
 test("mutants: a --patch file that does not exist is one line naming the file, why, and what a spec is", () => {
   const spec = readSpec("/nonexistent.json");
   assert.ok(isSpecProblem(spec));
-  assert.equal(spec.message, "--patch /nonexistent.json: no such file; give a JSON spec (package, file, find, replace, description, flips), e.g. scripts/mutants/extra-patches/*.json");
+  assert.equal(
+    spec.message,
+    "--patch /nonexistent.json: no such file; give a JSON spec (package, file, find, replace, description, flips), e.g. scripts/mutants/extra-patches/*.json",
+  );
 });

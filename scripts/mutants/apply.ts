@@ -14,7 +14,10 @@ function occurrences(text: string, find: string): number {
 }
 
 /** The file's text with the spec's one replacement made, or why it was refused. */
-export function applyPatch(text: string, spec: Pick<PatchSpec, "package" | "file" | "find" | "replace">): string | PatchRefused {
+export function applyPatch(
+  text: string,
+  spec: Pick<PatchSpec, "package" | "file" | "find" | "replace">,
+): string | PatchRefused {
   const found = occurrences(text, spec.find);
   if (found !== 1) {
     const where = `${spec.package}/${spec.file}`;

@@ -27,7 +27,9 @@ export const BEHAVIOURAL_RULE =
 /** The behavioural claim ids of the book's catalogue (findings are not the book's claims), in the ledger's order. */
 export function behaviouralIds(): string[] {
   const book = new Set(readCatalogue().map((claim) => claim.id));
-  return [...ch37BehaviourChecks, ...ch38BehaviourChecks].map((check) => check.id).filter((id) => book.has(id) && !TYPE_CHECKED.includes(id));
+  return [...ch37BehaviourChecks, ...ch38BehaviourChecks]
+    .map((check) => check.id)
+    .filter((id) => book.has(id) && !TYPE_CHECKED.includes(id));
 }
 
 /** The ledger's --only for the behavioural claims: what a mutants run measures by default. */

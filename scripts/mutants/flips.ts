@@ -46,7 +46,11 @@ export function isFlip(pin: ClaimOutcome, patched: ClaimOutcome): boolean {
 }
 
 /** Compares a patched run's claims with the pin's, against the claims the spec declared. */
-export function compareWithPin(pinClaims: readonly LedgerJsonEntry[], patchedClaims: readonly LedgerJsonEntry[], declared: readonly string[]): PatchComparison {
+export function compareWithPin(
+  pinClaims: readonly LedgerJsonEntry[],
+  patchedClaims: readonly LedgerJsonEntry[],
+  declared: readonly string[],
+): PatchComparison {
   const patchedById = new Map(patchedClaims.map((claim) => [claim.id, claim]));
   const flipped: ClaimChange[] = [];
   const otherChanges: ClaimChange[] = [];

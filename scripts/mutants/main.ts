@@ -27,7 +27,7 @@ const COMMAND = {
     "are reported for review. A full run (no --patch, no --only) writes appendix/D-mutants.md and .json.",
     "  --patch FILE   run this spec instead of the shipped set (repeatable); exactly the fields package, file,",
     "                 find (found exactly once in the pinned file), replace, description, flips (claim ids);",
-    "                 package \"pi-book-companion\" with file examples/…/step.ts or research-agent.ts patches a copy of",
+    '                 package "pi-book-companion" with file examples/…/step.ts or research-agent.ts patches a copy of',
     "                 that listing instead, which the ledger runs in place of ours (--listings)",
     "  --only REGEX   run the claims whose ids match (the ledger's --only; '.' adds the static claims); writes nothing",
     "  --declared-only  each patch's child runs only the claims it declares (much faster; no surplus is measured);",
@@ -46,7 +46,8 @@ const COMMAND = {
 
 function parseCommandLine() {
   const { values } = commandLine(COMMAND);
-  const jobs = values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
+  const jobs =
+    values.jobs === undefined ? DEFAULT_JOBS : orExit(COMMAND, wholeNumber(COMMAND, "--jobs", values.jobs, 1));
   if (values.only !== undefined) {
     try {
       new RegExp(values.only);
@@ -54,7 +55,8 @@ function parseCommandLine() {
       refuse(COMMAND, `--only ${values.only}: not a regular expression (${(error as Error).message})`);
     }
   }
-  if (values.only !== undefined && values["declared-only"]) refuse(COMMAND, "--only and --declared-only both choose the claims; give one");
+  if (values.only !== undefined && values["declared-only"])
+    refuse(COMMAND, "--only and --declared-only both choose the claims; give one");
   return { patches: values.patch, only: values.only, jobs, json: values.json, declaredOnly: values["declared-only"] };
 }
 
@@ -85,7 +87,9 @@ async function main(): Promise<void> {
   // Static claims read files a patch of dist/*.js does not change; they cost most of a ledger run.
   const only = options.only ?? behaviouralOnly();
   const progress = (line: string) => process.stderr.write(`${COMMAND.name}: ${line}\n`);
-  progress(`${entries.length} patch${entries.length === 1 ? "" : "es"} and the pin, ${options.jobs} ledger${options.jobs === 1 ? "" : "s"} at a time`);
+  progress(
+    `${entries.length} patch${entries.length === 1 ? "" : "es"} and the pin, ${options.jobs} ledger${options.jobs === 1 ? "" : "s"} at a time`,
+  );
   const run = await runMutants(entries, { only, jobs: options.jobs, progress, declaredOnly: options.declaredOnly });
   const full = options.patches === undefined && options.only === undefined;
   if (full && !("failure" in run.pin) && run.results.every((r) => r.status === "measured")) {
@@ -94,8 +98,13 @@ async function main(): Promise<void> {
   }
   // The JSON names the Pi it patched (each patch is applied to a copy of this install).
   const installed = readInstalledPi();
-  const pi = "kind" in installed ? installed.message : { core: installed.core, ai: installed.ai, typebox: installed.typebox };
-  process.stdout.write(options.json ? JSON.stringify({ pi, node: process.versions.node, ...run }, null, 2) + "\n" : renderTable(run) + "\n");
+  const pi =
+    "kind" in installed ? installed.message : { core: installed.core, ai: installed.ai, typebox: installed.typebox };
+  process.stdout.write(
+    options.json
+      ? JSON.stringify({ pi, node: process.versions.node, ...run }, null, 2) + "\n"
+      : renderTable(run) + "\n",
+  );
   process.exitCode = runPassed(run) ? 0 : 1;
 }
 

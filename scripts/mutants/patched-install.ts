@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkInstall, isInstallProblem, PACKAGE_NAMES, PIN, type InstalledPi, type PackageKey } from "../toolchain/pin.ts";
+import {
+  checkInstall,
+  isInstallProblem,
+  PACKAGE_NAMES,
+  PIN,
+  type InstalledPi,
+  type PackageKey,
+} from "../toolchain/pin.ts";
 import type { CachedInstall } from "../matrix/install-cache.ts";
 import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -26,7 +33,10 @@ export interface InstallProblem {
 
 /** The cache key of `edit` against the pinned versions; `undefined` is the unpatched copy. */
 export function installKey(edit: PatchEdit | undefined): string {
-  const identity = JSON.stringify({ pin: PIN, edit: edit === undefined ? null : [edit.package, edit.file, edit.find, edit.replace] });
+  const identity = JSON.stringify({
+    pin: PIN,
+    edit: edit === undefined ? null : [edit.package, edit.file, edit.find, edit.replace],
+  });
   return createHash("sha256").update(identity).digest("hex").slice(0, 16);
 }
 
@@ -64,7 +74,10 @@ function linkTree(from: string, to: string): void {
  * redirects; their other dependencies resolve from the project's node_modules above.
  * Refuses, before writing anything, when the find text does not occur exactly once.
  */
-export function ensurePatchedInstall(edit: PatchEdit | undefined, cacheRoot: string = MUTANTS_CACHE): CachedInstall | PatchRefused | InstallProblem {
+export function ensurePatchedInstall(
+  edit: PatchEdit | undefined,
+  cacheRoot: string = MUTANTS_CACHE,
+): CachedInstall | PatchRefused | InstallProblem {
   const pin = pinnedInstall();
   if ("kind" in pin) return pin;
   const key = installKey(edit);
@@ -78,7 +91,10 @@ export function ensurePatchedInstall(edit: PatchEdit | undefined, cacheRoot: str
     try {
       original = readFileSync(source, "utf8");
     } catch (error) {
-      return { kind: "file-unreadable", message: `${edit.package}/${edit.file}: cannot read it in the pinned install (${(error as NodeJS.ErrnoException).code})` };
+      return {
+        kind: "file-unreadable",
+        message: `${edit.package}/${edit.file}: cannot read it in the pinned install (${(error as NodeJS.ErrnoException).code})`,
+      };
     }
     const text = applyPatch(original, edit);
     if (isPatchRefused(text)) return text;
@@ -108,7 +124,10 @@ export function ensurePatchedInstall(edit: PatchEdit | undefined, cacheRoot: str
  * that the ledger's `--listings` runs in place of ours (the Pi install stays the unpatched
  * copy). Refuses, before writing anything, when the find text does not occur exactly once.
  */
-export function ensurePatchedListings(edit: PatchEdit, cacheRoot: string = MUTANTS_CACHE): { dir: string } | PatchRefused | InstallProblem {
+export function ensurePatchedListings(
+  edit: PatchEdit,
+  cacheRoot: string = MUTANTS_CACHE,
+): { dir: string } | PatchRefused | InstallProblem {
   if (!isListingPatch(edit)) throw new Error(`${edit.package} is not a listing patch`);
   const dir = join(cacheRoot, `listings-${installKey(edit)}`);
   const files = new Map<string, string>();

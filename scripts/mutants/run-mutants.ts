@@ -51,8 +51,14 @@ async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: s
   const install = ensurePatchedInstall(listing ? undefined : edit);
   if ("kind" in install) return { failure: { kind: install.kind, message: install.message } };
   const listings = listing ? ensurePatchedListings(edit) : undefined;
-  if (listings !== undefined && "kind" in listings) return { failure: { kind: listings.kind, message: listings.message } };
-  const report = await runLedgerAgainst(install, ledgerEntry, only, listings === undefined ? [] : ["--listings", listings.dir]);
+  if (listings !== undefined && "kind" in listings)
+    return { failure: { kind: listings.kind, message: listings.message } };
+  const report = await runLedgerAgainst(
+    install,
+    ledgerEntry,
+    only,
+    listings === undefined ? [] : ["--listings", listings.dir],
+  );
   if (isLedgerRunFailure(report)) return { key: install.key, failure: report };
   // Findings are judged like claims: a patch may declare that one of them flips.
   return { key: install.key, claims: [...report.claims, ...(report.findings ?? [])] };
@@ -99,28 +105,44 @@ export async function runMutants(entries: readonly PatchEntry[], options: RunOpt
     const only = options.declaredOnly ? idsOnly(claims) : options.only;
     const outcome = await measure(job === "pin" ? undefined : job.spec, only, options.ledgerEntry);
     const took = seconds(started);
-    const summary = "failure" in outcome ? `${outcome.failure.kind}: ${outcome.failure.message}` : `${outcome.claims.length} claims measured`;
+    const summary =
+      "failure" in outcome
+        ? `${outcome.failure.kind}: ${outcome.failure.message}`
+        : `${outcome.claims.length} claims measured`;
     options.progress(`[${++done}/${total}] ${name}: ${summary} (${took} s)`);
     return { outcome, took };
   });
 
   const patchRuns = measurePin ? measured.slice(1) : measured;
   const pinOutcome: Measured = measurePin ? measured[0]!.outcome : { key: "recorded", claims: options.pinClaims! };
-  const pin: MutantsRun["pin"] = "failure" in pinOutcome ? { failure: pinOutcome.failure } : { claims: pinOutcome.claims };
+  const pin: MutantsRun["pin"] =
+    "failure" in pinOutcome ? { failure: pinOutcome.failure } : { claims: pinOutcome.claims };
   const results = entries.map((entry, index): PatchResult => {
     const { outcome, took } = patchRuns[index]!;
     const base = { entry, installKey: outcome.key, seconds: took };
     if ("failure" in outcome) return { ...base, status: "failed", failure: outcome.failure };
-    if ("failure" in pin) return { ...base, status: "failed", failure: { kind: "ledger-crashed", message: "no pin verdicts to compare with" } };
+    if ("failure" in pin)
+      return {
+        ...base,
+        status: "failed",
+        failure: { kind: "ledger-crashed", message: "no pin verdicts to compare with" },
+      };
     // With --declared-only a patch's child ran its own claims only: compare those, not the pin's whole set.
     const measuredIds = new Set(outcome.claims.map((claim) => claim.id));
     const pinClaims = options.declaredOnly ? pin.claims.filter((claim) => measuredIds.has(claim.id)) : pin.claims;
-    return { ...base, status: "measured", claims: outcome.claims, comparison: compareWithPin(pinClaims, outcome.claims, entry.spec.flips) };
+    return {
+      ...base,
+      status: "measured",
+      claims: outcome.claims,
+      comparison: compareWithPin(pinClaims, outcome.claims, entry.spec.flips),
+    };
   });
   return { declaredOnly: options.declaredOnly === true, pin, results };
 }
 
 /** True when every patch was measured and flipped every claim it declared, and the pin was measured. */
 export function runPassed(run: MutantsRun): boolean {
-  return !("failure" in run.pin) && run.results.every((r) => r.status === "measured" && r.comparison.missing.length === 0);
+  return (
+    !("failure" in run.pin) && run.results.every((r) => r.status === "measured" && r.comparison.missing.length === 0)
+  );
 }

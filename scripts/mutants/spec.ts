@@ -43,7 +43,8 @@ export function parseSpec(value: unknown, source: string): PatchSpec | SpecProbl
   if (typeof value !== "object" || value === null || Array.isArray(value)) return invalid("expected one JSON object");
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((key) => !(FIELDS as readonly string[]).includes(key));
-  if (unknown.length > 0) return invalid(`unknown field ${unknown.map((k) => `"${k}"`).join(", ")}; a spec has exactly ${FIELDS.join(", ")}`);
+  if (unknown.length > 0)
+    return invalid(`unknown field ${unknown.map((k) => `"${k}"`).join(", ")}; a spec has exactly ${FIELDS.join(", ")}`);
   for (const field of FIELDS) {
     if (!(field in record)) return invalid(`missing field "${field}"; a spec has exactly ${FIELDS.join(", ")}`);
   }
@@ -51,15 +52,20 @@ export function parseSpec(value: unknown, source: string): PatchSpec | SpecProbl
     if (typeof record[field] !== "string") return invalid(`"${field}" must be a string`);
   }
   const flips = record.flips;
-  if (!Array.isArray(flips) || !flips.every((id) => typeof id === "string")) return invalid(`"flips" must be an array of claim ids`);
+  if (!Array.isArray(flips) || !flips.every((id) => typeof id === "string"))
+    return invalid(`"flips" must be an array of claim ids`);
   const spec = record as unknown as PatchSpec;
   const packages = [...Object.values(PACKAGE_NAMES), LISTINGS_PACKAGE];
-  if (!packages.includes(spec.package)) return invalid(`"package" must be one of ${packages.join(", ")}, not "${spec.package}"`);
+  if (!packages.includes(spec.package))
+    return invalid(`"package" must be one of ${packages.join(", ")}, not "${spec.package}"`);
   const listings: readonly string[] = Object.values(LISTINGS);
   if (isListingPatch(spec) && !listings.includes(spec.file)) {
-    return invalid(`"file" of a ${LISTINGS_PACKAGE} (listing) patch must be one of ${listings.join(", ")}, not "${spec.file}"`);
+    return invalid(
+      `"file" of a ${LISTINGS_PACKAGE} (listing) patch must be one of ${listings.join(", ")}, not "${spec.file}"`,
+    );
   }
-  if (spec.file.startsWith("/") || spec.file.split("/").includes("..")) return invalid(`"file" must be a path inside the package, not "${spec.file}"`);
+  if (spec.file.startsWith("/") || spec.file.split("/").includes(".."))
+    return invalid(`"file" must be a path inside the package, not "${spec.file}"`);
   if (spec.find.length === 0) return invalid(`"find" is empty`);
   if (spec.find === spec.replace) return invalid(`"replace" equals "find": the patch would change nothing`);
   return spec;
@@ -72,7 +78,14 @@ export function readSpec(path: string): PatchSpec | SpecProblem {
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a spec file" : code === "EACCES" ? "not readable" : (error as Error).message;
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "a folder, not a spec file"
+          : code === "EACCES"
+            ? "not readable"
+            : (error as Error).message;
     return {
       kind: "unreadable-spec",
       message: `--patch ${path}: ${why}; give a JSON spec (package, file, find, replace, description, flips), e.g. scripts/mutants/extra-patches/*.json`,

@@ -59,12 +59,18 @@ async function fetchNode(version: string, say: (line: string) => void): Promise<
   const scratch = mkdtempSync(join(NODE_CACHE, `.fetch-${version}-`));
   try {
     say(`downloading ${NODE_PACKAGE}@${version} from the npm registry (about 50 MB)`);
-    const pack = await runCommand("npm", ["pack", `${NODE_PACKAGE}@${version}`, "--pack-destination", scratch, "--silent"], {
-      timeoutMs: 600_000,
-    });
+    const pack = await runCommand(
+      "npm",
+      ["pack", `${NODE_PACKAGE}@${version}`, "--pack-destination", scratch, "--silent"],
+      {
+        timeoutMs: 600_000,
+      },
+    );
     const tarball = join(scratch, `${NODE_PACKAGE}-${version}.tgz`);
     if (pack.code !== 0 || !existsSync(tarball)) {
-      return problem(`could not download ${NODE_PACKAGE}@${version}: ${pack.timedOut ? "timed out" : npmErrorLine(pack.stderr)}`);
+      return problem(
+        `could not download ${NODE_PACKAGE}@${version}: ${pack.timedOut ? "timed out" : npmErrorLine(pack.stderr)}`,
+      );
     }
     const untar = await runCommand("tar", ["-xzf", tarball, "-C", scratch, "package/bin/node"], { timeoutMs: 300_000 });
     if (untar.code !== 0) return problem(`could not unpack ${tarball}: ${untar.stderr.trim()}`);
@@ -89,7 +95,10 @@ export async function ensureNode22(say: (line: string) => void): Promise<Node22 
   if (named !== undefined && named !== "") {
     const version = await versionOf(named);
     if (version === undefined || !satisfies(version, NODE22_RANGE, { includePrerelease: true })) {
-      return { kind: "node22-unavailable", message: `${NODE22_ENV}=${named} is not a Node 22 at or above ${PI_NODE_FLOOR} (it reports ${version ?? "nothing"})` };
+      return {
+        kind: "node22-unavailable",
+        message: `${NODE22_ENV}=${named} is not a Node 22 at or above ${PI_NODE_FLOOR} (it reports ${version ?? "nothing"})`,
+      };
     }
     return { version, path: named, source: "environment" };
   }
@@ -106,11 +115,17 @@ export async function ensureNode22(say: (line: string) => void): Promise<Node22 
       say(`registry unreachable (${served.message}); using the cached Node ${cached}`);
       return { version: cached, path: binary(cached), source: "cached" };
     }
-    return { kind: "node22-unavailable", message: `cannot list ${NODE_PACKAGE} releases and none is cached: ${served.message}` };
+    return {
+      kind: "node22-unavailable",
+      message: `cannot list ${NODE_PACKAGE} releases and none is cached: ${served.message}`,
+    };
   }
   const version = newestNode22(served);
   if (version === undefined) {
-    return { kind: "node22-unavailable", message: `the registry serves no ${NODE_PACKAGE} 22.x at or above ${PI_NODE_FLOOR}` };
+    return {
+      kind: "node22-unavailable",
+      message: `the registry serves no ${NODE_PACKAGE} 22.x at or above ${PI_NODE_FLOOR}`,
+    };
   }
   if (existsSync(binary(version))) return { version, path: binary(version), source: "cached" };
   return fetchNode(version, say);

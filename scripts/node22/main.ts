@@ -21,7 +21,9 @@ function seconds(since: number): string {
 async function runSuite(node: Node22): Promise<boolean> {
   const files = testFiles(PROJECT_ROOT);
   say(`running ${files.length} test files under Node ${node.version}`);
-  const code = await runShowingOutput(node.path, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], { cwd: PROJECT_ROOT });
+  const code = await runShowingOutput(node.path, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
+    cwd: PROJECT_ROOT,
+  });
   return code === 0;
 }
 

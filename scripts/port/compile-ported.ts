@@ -30,7 +30,10 @@ function portedHost(options: ts.CompilerOptions, port: Port): ts.CompilerHost {
     let file = parsed.get(fileName);
     if (file === undefined) {
       const text = ported.get(fileName);
-      file = text === undefined ? getSourceFile(fileName, languageVersion, onError, shouldCreate) : typescript.createSourceFile(fileName, text, languageVersion);
+      file =
+        text === undefined
+          ? getSourceFile(fileName, languageVersion, onError, shouldCreate)
+          : typescript.createSourceFile(fileName, text, languageVersion);
       if (file !== undefined) parsed.set(fileName, file);
     }
     return file;
@@ -46,7 +49,11 @@ function portedHost(options: ts.CompilerOptions, port: Port): ts.CompilerHost {
  * and port serves every call; a later call with new files extends it). The files count as
  * listings the running check used, so its evidence names the port.
  */
-export function compileThroughPort(files: readonly string[], dirs: Record<PackageKey, string>, port: Port): CompileDiagnostic[] {
+export function compileThroughPort(
+  files: readonly string[],
+  dirs: Record<PackageKey, string>,
+  port: Port,
+): CompileDiagnostic[] {
   const roots = files.map((f) => resolve(PROJECT_ROOT, f));
   noteListingsUsed(roots.map((f) => pathToFileURL(f).href));
   const key = JSON.stringify([port.name, dirs]);
@@ -59,7 +66,12 @@ export function compileThroughPort(files: readonly string[], dirs: Record<Packag
   let program = entry.program;
   if (program === undefined || roots.some((root) => !entry.roots.has(root))) {
     for (const root of roots) entry.roots.add(root);
-    program = entry.program = typescript.createProgram({ rootNames: [...entry.roots], options: entry.options, host: entry.host, oldProgram: program });
+    program = entry.program = typescript.createProgram({
+      rootNames: [...entry.roots],
+      options: entry.options,
+      host: entry.host,
+      oldProgram: program,
+    });
   }
   // The files a program of these roots alone would hold (parsed files come from the host's cache).
   const alone = typescript.createProgram({ rootNames: roots, options: entry.options, host: entry.host });
@@ -82,7 +94,15 @@ export interface MeasuredCompile {
  * printed): as printed where no port is active or the files never reach a name it moves
  * (the pin: the process's shared program, unchanged), through the active port otherwise.
  */
-export function compileAboutPi(files: readonly string[], dirs: Record<PackageKey, string>, port: Port | undefined = activePort()): MeasuredCompile {
-  const through = port !== undefined && files.some((f) => graphUsesPort(resolve(PROJECT_ROOT, f), port)) ? port : undefined;
-  return { diagnostics: through === undefined ? compileFiles(files, dirs) : compileThroughPort(files, dirs, through), port: through };
+export function compileAboutPi(
+  files: readonly string[],
+  dirs: Record<PackageKey, string>,
+  port: Port | undefined = activePort(),
+): MeasuredCompile {
+  const through =
+    port !== undefined && files.some((f) => graphUsesPort(resolve(PROJECT_ROOT, f), port)) ? port : undefined;
+  return {
+    diagnostics: through === undefined ? compileFiles(files, dirs) : compileThroughPort(files, dirs, through),
+    port: through,
+  };
 }

@@ -122,8 +122,7 @@ export function applyToScratchCopy(diff: string, scratch: string): string[] | Po
       // The tsconfig excludes fixtures/: some are broken on purpose (the compile helper's tests).
       if (entry.isDirectory()) {
         if (entry.name !== "fixtures") walk(path);
-      }
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".fails-to-compile.ts")) files.push(path);
+      } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".fails-to-compile.ts")) files.push(path);
     }
   };
   walk(join(scratch, "examples"));
@@ -177,7 +176,11 @@ export function diagnosticValue(d: ts.Diagnostic): CompileDiagnostic {
 }
 
 /** The proof appendix B prints: the port applied to a scratch copy of examples/, type-checked against a release. */
-export function checkPortAgainst(port: Port, releaseDir: string, scratch: string): CompileDiagnostic[] | PortCheckProblem {
+export function checkPortAgainst(
+  port: Port,
+  releaseDir: string,
+  scratch: string,
+): CompileDiagnostic[] | PortCheckProblem {
   const files = applyToScratchCopy(portDiff(port), scratch);
   return "kind" in files ? files : typecheckAgainstRelease(files, releaseDir, port);
 }

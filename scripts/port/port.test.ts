@@ -19,8 +19,14 @@ test("the 1.5 port applies from pi-ai 1.5.0 on, and not before; under an older c
   assert.equal(portFor("1.6.0", "1.6.0"), PORT_1_5);
   assert.equal(portFor("1.6.0", "1.0.3"), PORT_1_5_OLDER_CORE);
   assert.equal(portFor("1.5.0", "1.4.0"), PORT_1_5_OLDER_CORE);
-  assert.equal(describePort(PORT_1_5), "the 1.5 port: Type and TSchema from typebox, Static from @earendil-works/pi-schema");
-  assert.equal(describePort(PORT_1_5_OLDER_CORE), "the 1.5 port for an older core: Type, TSchema and Static from typebox");
+  assert.equal(
+    describePort(PORT_1_5),
+    "the 1.5 port: Type and TSchema from typebox, Static from @earendil-works/pi-schema",
+  );
+  assert.equal(
+    describePort(PORT_1_5_OLDER_CORE),
+    "the 1.5 port for an older core: Type, TSchema and Static from typebox",
+  );
   assert.equal(PORT_1_5_OLDER_CORE.adapter, PORT_1_5.adapter);
 });
 
@@ -28,7 +34,7 @@ test("the port changes import lines only: moved names leave pi-ai, type-only nam
   const text = [
     'import { Agent } from "@earendil-works/pi-agent-core";',
     'import { fauxToolCall, Type, type Message } from "@earendil-works/pi-ai";',
-    'import type { Api, Static,',
+    "import type { Api, Static,",
     '  TSchema } from "@earendil-works/pi-ai";',
     "const x = Type.Object({});",
   ].join("\n");
@@ -47,7 +53,10 @@ test("the port changes import lines only: moved names leave pi-ai, type-only nam
   );
   // A mixed import whose moved names are all types becomes `import type`, erased at run time.
   const mixed = 'import { fauxText, type Static } from "@earendil-works/pi-ai";';
-  assert.equal(applyEdits(mixed, portEdits(mixed, PORT_1_5)), 'import { fauxText } from "@earendil-works/pi-ai";\nimport type { Static } from "@earendil-works/pi-schema";');
+  assert.equal(
+    applyEdits(mixed, portEdits(mixed, PORT_1_5)),
+    'import { fauxText } from "@earendil-works/pi-ai";\nimport type { Static } from "@earendil-works/pi-schema";',
+  );
   assert.deepEqual(portEdits('import { Agent } from "@earendil-works/pi-agent-core";', PORT_1_5), []);
 });
 
@@ -62,7 +71,10 @@ test("the port's diff, applied with git apply, gives exactly the ported text", (
   const edits = portEdits(text, PORT_1_5);
   writeFileSync(join(dir, "x.ts"), text);
   writeFileSync(join(dir, "port.diff"), fileDiff("x.ts", text, edits));
-  execFileSync("git", ["apply", "-p1", "port.diff"], { cwd: dir, env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
+  execFileSync("git", ["apply", "-p1", "port.diff"], {
+    cwd: dir,
+    env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() },
+  });
   assert.equal(readFileSync(join(dir, "x.ts"), "utf8"), applyEdits(text, edits));
 });
 
@@ -71,7 +83,9 @@ test("the port's diff against the chapters names every listing that imports Type
   const files = [...diff.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]);
   assert.ok(files.includes("examples/ch37-agent-core/research-agent.ts"));
   assert.ok(files.includes("examples/ch38-typed-step/step.ts"));
-  assert.ok(files.every((f) => f!.startsWith("examples/ch37-agent-core/") || f!.startsWith("examples/ch38-typed-step/")));
+  assert.ok(
+    files.every((f) => f!.startsWith("examples/ch37-agent-core/") || f!.startsWith("examples/ch38-typed-step/")),
+  );
   // Only import declarations change: every other statement of every ported file is the same text.
   const withoutImports = (text: string) =>
     ts
@@ -84,21 +98,36 @@ test("the port's diff against the chapters names every listing that imports Type
   }
 });
 
-
 test("evidence names the port only where a listing the check ran goes through it", () => {
   const url = (file: string) => pathToFileURL(join(PROJECT_ROOT, file)).href;
   const note = `; measured with ${describePort(PORT_1_5)}`;
   // tool-concurrency.ts imports Type from pi-ai; scripts/chapter-tables/ch37/demo-tables.ts reaches research-agent.ts through a relative import.
-  assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5), `2 overlapped${note}`);
+  assert.equal(
+    withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], PORT_1_5),
+    `2 overlapped${note}`,
+  );
   // book-event-names.ts imports no Pi module; listings-compile.ts type-checks, it runs no Pi code.
-  assert.equal(withPortNote("12 names", [url("examples/ch37-agent-core/support/book-event-names.ts")], PORT_1_5), "12 names");
-  assert.equal(withPortNote("0 diagnostics", [url("scripts/chapter-tables/ch37/listings-compile.ts")], PORT_1_5), "0 diagnostics");
-  assert.equal(withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], undefined), "2 overlapped");
+  assert.equal(
+    withPortNote("12 names", [url("examples/ch37-agent-core/support/book-event-names.ts")], PORT_1_5),
+    "12 names",
+  );
+  assert.equal(
+    withPortNote("0 diagnostics", [url("scripts/chapter-tables/ch37/listings-compile.ts")], PORT_1_5),
+    "0 diagnostics",
+  );
+  assert.equal(
+    withPortNote("2 overlapped", [url("examples/ch37-agent-core/tool-concurrency.ts")], undefined),
+    "2 overlapped",
+  );
 });
 
 test("appendix B tells evidence measured through a port by the port's note, and no other evidence", () => {
   assert.ok(measuredThroughPort(`2 overlapped; measured with ${describePort(PORT_1_5)}`));
-  for (const evidence of ["2 overlapped", "measured with the 1.5 port", "2 overlapped; measured with the 9.9 port: Type from typebox"]) {
+  for (const evidence of [
+    "2 overlapped",
+    "measured with the 1.5 port",
+    "2 overlapped; measured with the 9.9 port: Type from typebox",
+  ]) {
     assert.ok(!measuredThroughPort(evidence), evidence);
   }
 });

@@ -57,7 +57,10 @@ export function portNamed(name: string | undefined): Port | undefined {
 export function describePort(port: Port): string {
   const byModule = new Map<string, string[]>();
   for (const [name, to] of Object.entries(port.moves)) byModule.set(to, [...(byModule.get(to) ?? []), name]);
-  const parts = [...byModule].map(([to, names]) => `${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`} from ${to}`);
+  const parts = [...byModule].map(
+    ([to, names]) =>
+      `${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`} from ${to}`,
+  );
   return `${port.name}: ${parts.join(", ")}`;
 }
 

@@ -63,7 +63,11 @@ export function graphUsesPort(file: string, port: Port, seen = new Set<string>()
  * and TSchema from typebox, Static from @earendil-works/pi-schema". Evidence is unchanged
  * when no port is active or no listing the check ran goes through it.
  */
-export function withPortNote(evidence: string, listings: Iterable<string>, port: Port | undefined = activePort()): string {
+export function withPortNote(
+  evidence: string,
+  listings: Iterable<string>,
+  port: Port | undefined = activePort(),
+): string {
   if (port === undefined) return evidence;
   const through = [...listings].some((url) => graphUsesPort(fileURLToPath(url), port));
   return through ? `${evidence}${portNote(port)}` : evidence;

@@ -52,7 +52,8 @@ export function portEdits(text: string, port: Port, fileName = "module.ts"): Imp
   const edits: ImportEdit[] = [];
   for (const statement of source.statements) {
     if (!typescript.isImportDeclaration(statement)) continue;
-    if (!typescript.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== port.from) continue;
+    if (!typescript.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== port.from)
+      continue;
     const bindings = statement.importClause?.namedBindings;
     if (bindings === undefined || !typescript.isNamedImports(bindings)) continue;
     const typeOnly = statement.importClause!.isTypeOnly;
@@ -73,7 +74,13 @@ export function portEdits(text: string, port: Port, fileName = "module.ts"): Imp
     const replacement: string[] = [];
     if (staying.length > 0) replacement.push(clause(staying, port.from));
     const destinations = [...new Set(moving.map(target))] as string[];
-    for (const to of destinations) replacement.push(clause(moving.filter((e) => target(e) === to), to));
+    for (const to of destinations)
+      replacement.push(
+        clause(
+          moving.filter((e) => target(e) === to),
+          to,
+        ),
+      );
     edits.push({ firstLine: first + 1, lastLine: last + 1, original: lines.slice(first, last + 1), replacement });
   }
   return edits;

@@ -22,12 +22,22 @@ test("typecheck: the kernel's project checks every .cjs in the kernel's folder, 
   assert.deepEqual(kernel.errors, []);
   assert.equal(kernel.options.checkJs, true);
   assert.equal(kernel.options.strict, true);
-  const cjs = readdirSync(KERNEL_DIR).filter((name) => name.endsWith(".cjs")).sort();
+  const cjs = readdirSync(KERNEL_DIR)
+    .filter((name) => name.endsWith(".cjs"))
+    .sort();
   assert.ok(cjs.length > 0);
   const checked = new Set(kernel.fileNames.map((file) => file.slice(KERNEL_DIR.length + 1)));
-  assert.deepEqual(cjs.filter((name) => !checked.has(name)), [], "kernel files the kernel's project leaves out");
+  assert.deepEqual(
+    cjs.filter((name) => !checked.has(name)),
+    [],
+    "kernel files the kernel's project leaves out",
+  );
   // The pragma makes an editor check a file it opens outside this project too.
-  assert.deepEqual(cjs.filter((name) => !readFileSync(join(KERNEL_DIR, name), "utf8").startsWith("// @ts-check\n")), [], "kernel files without // @ts-check");
+  assert.deepEqual(
+    cjs.filter((name) => !readFileSync(join(KERNEL_DIR, name), "utf8").startsWith("// @ts-check\n")),
+    [],
+    "kernel files without // @ts-check",
+  );
 });
 
 test("typecheck: the project's tsconfig.json has neither allowJs nor checkJs", () => {

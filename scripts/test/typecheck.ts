@@ -25,6 +25,8 @@ const project = await runWithHeartbeat("typecheck", process.execPath, [tsc, "-p"
 const kernel = await runWithHeartbeat("typecheck (kernel)", process.execPath, [tsc, "-p", KERNEL_PROJECT]);
 const status = project !== 0 ? project : kernel;
 if (status === 0) {
-  process.stdout.write(`typecheck: no errors in examples/, scripts/ and the kernel's .cjs (tsc ${version}, strict, ${elapsed(Date.now() - started)})\n`);
+  process.stdout.write(
+    `typecheck: no errors in examples/, scripts/ and the kernel's .cjs (tsc ${version}, strict, ${elapsed(Date.now() - started)})\n`,
+  );
 }
 process.exitCode = status;

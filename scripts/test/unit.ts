@@ -15,6 +15,14 @@ commandLine({
 });
 
 const files = testFiles(PROJECT_ROOT);
-process.stderr.write(`test:unit: ${files.length} test files; the slowest, scripts/notebooks/nbclient.test.ts, runs each notebook in Jupyter's client (minutes)\n`);
+process.stderr.write(
+  `test:unit: ${files.length} test files; the slowest, scripts/notebooks/nbclient.test.ts, runs each notebook in Jupyter's client (minutes)\n`,
+);
 process.chdir(PROJECT_ROOT);
-process.exitCode = await runWithHeartbeat("test:unit", process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files]);
+process.exitCode = await runWithHeartbeat("test:unit", process.execPath, [
+  "--import",
+  "tsx",
+  "--test",
+  "--test-reporter=spec",
+  ...files,
+]);

@@ -18,15 +18,22 @@ compileLater([clean, broken, importsBroken]);
 
 /** What a program of `files` alone reports: the figure the shared program must reproduce. */
 function alone(files: readonly string[]): { code: number; file: string | undefined; line: number | undefined }[] {
-  const program = typescript.createProgram({ rootNames: files.map((f) => resolve(PROJECT_ROOT, f)), options: compilerOptionsFor(dirs) });
+  const program = typescript.createProgram({
+    rootNames: files.map((f) => resolve(PROJECT_ROOT, f)),
+    options: compilerOptionsFor(dirs),
+  });
   return typescript.getPreEmitDiagnostics(program).map((d) => ({
     code: d.code,
     file: d.file === undefined ? undefined : `${FIXTURES}/${d.file.fileName.split("/").at(-1)}`,
-    line: d.file === undefined || d.start === undefined ? undefined : d.file.getLineAndCharacterOfPosition(d.start).line + 1,
+    line:
+      d.file === undefined || d.start === undefined
+        ? undefined
+        : d.file.getLineAndCharacterOfPosition(d.start).line + 1,
   }));
 }
 
-const brief = (diagnostics: readonly CompileDiagnostic[]) => diagnostics.map(({ code, file, line }) => ({ code, file, line }));
+const brief = (diagnostics: readonly CompileDiagnostic[]) =>
+  diagnostics.map(({ code, file, line }) => ({ code, file, line }));
 
 test("shared program: a clean file reports no diagnostics although a broken file shares its program", () => {
   assert.deepEqual(compileFiles([clean], dirs), []);

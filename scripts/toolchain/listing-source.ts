@@ -49,7 +49,11 @@ export function listingSources(dir: string | undefined = readerListingsDir()): L
 
 /** The companion's listing files (absolute) that a reader's file replaces, each with that file. */
 export function substitutions(dir: string | undefined = readerListingsDir()): Map<string, string> {
-  return new Map(listingSources(dir).filter((s) => s.reader).map((s) => [join(PROJECT_ROOT, LISTINGS[s.name]), s.file]));
+  return new Map(
+    listingSources(dir)
+      .filter((s) => s.reader)
+      .map((s) => [join(PROJECT_ROOT, LISTINGS[s.name]), s.file]),
+  );
 }
 
 /** A path as the project's messages print it: relative to the project root inside it, absolute outside. */

@@ -82,13 +82,20 @@ function cachingHost(options: ts.CompilerOptions, documented: readonly string[])
       const jsDocParsingMode = documented.some((dir) => fileName.startsWith(`${dir}/`))
         ? typescript.JSDocParsingMode.ParseAll
         : typescript.JSDocParsingMode.ParseForTypeErrors;
-      const fileOptions = typeof languageVersion === "object" ? { ...languageVersion, jsDocParsingMode } : { languageVersion, jsDocParsingMode };
+      const fileOptions =
+        typeof languageVersion === "object"
+          ? { ...languageVersion, jsDocParsingMode }
+          : { languageVersion, jsDocParsingMode };
       file = parse(fileName, fileOptions, onError, shouldCreate);
       if (file !== undefined) parsed.set(fileName, file);
     }
     return file;
   };
-  const resolutions = typescript.createModuleResolutionCache(host.getCurrentDirectory(), host.getCanonicalFileName, options);
+  const resolutions = typescript.createModuleResolutionCache(
+    host.getCurrentDirectory(),
+    host.getCanonicalFileName,
+    options,
+  );
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, opts, containingSourceFile) =>
     literals.map((literal) =>
       typescript.resolveModuleName(
@@ -106,7 +113,12 @@ function cachingHost(options: ts.CompilerOptions, documented: readonly string[])
   return host;
 }
 
-function diagnosticsOf(shared: ts.Program, host: ts.CompilerHost, options: ts.CompilerOptions, roots: readonly string[]): ts.Diagnostic[] {
+function diagnosticsOf(
+  shared: ts.Program,
+  host: ts.CompilerHost,
+  options: ts.CompilerOptions,
+  roots: readonly string[],
+): ts.Diagnostic[] {
   // Which files a program of these roots alone would hold: a program made only to list
   // them (every file comes from the host's caches; no checker is made for it).
   const alone = typescript.createProgram({ rootNames: roots, options, host });
@@ -138,11 +150,18 @@ function programOf(session: Session, rootNames: readonly string[]): SharedProgra
  * is not), with a warning saying which file to announce. Doc comments are parsed in full
  * only in files under the `documented` directories (the packages whose comments callers read).
  */
-export function sharedProgram(options: ts.CompilerOptions, roots: readonly string[], documented: readonly string[] = []): SharedProgram {
+export function sharedProgram(
+  options: ts.CompilerOptions,
+  roots: readonly string[],
+  documented: readonly string[] = [],
+): SharedProgram {
   const key = JSON.stringify([options, documented]);
   let session = sessions.get(key);
   if (session === undefined) {
-    if (dropped) process.emitWarning("a shared TypeScript program is made again after dropSharedPrograms(): its declarations are parsed and checked a second time");
+    if (dropped)
+      process.emitWarning(
+        "a shared TypeScript program is made again after dropSharedPrograms(): its declarations are parsed and checked a second time",
+      );
     session = { options, documented, host: cachingHost(options, documented), roots: new Set(), current: undefined };
     sessions.set(key, session);
   }

@@ -31,7 +31,12 @@ export async function compareExcerpts(): Promise<ExcerptComparison[]> {
   for (const { name, text, query, match } of EXCERPT_CASES) {
     const result = await lookupEvidence({ doc: text }).execute("excerpt", { query });
     const book = contentText(result.content).replace(/^\[doc\] /, "");
-    rows.push({ name, query, book: judged(book, match), companion: judged(caseMappedExcerpt(text, query) ?? "", match) });
+    rows.push({
+      name,
+      query,
+      book: judged(book, match),
+      companion: judged(caseMappedExcerpt(text, query) ?? "", match),
+    });
   }
   return rows;
 }

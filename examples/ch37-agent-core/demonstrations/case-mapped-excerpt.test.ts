@@ -24,9 +24,13 @@ test("ch37.found.case-mapped-excerpt: the companion's excerpt never splits a sur
   // Found by this property ("x" followed by 300 emoji cut at 500 code units) in the companion's first lookup.
   const unit = fc.constantFrom("😀", "𝔸", "x", " ", "é");
   fc.assert(
-    fc.property(fc.string({ unit, minLength: 200, maxLength: 1_200 }), fc.constantFrom("x", "é", "x x", "😀"), (text, query) => {
-      assert.doesNotMatch(caseMappedExcerpt(text, query) ?? "", LONE_SURROGATE);
-    }),
+    fc.property(
+      fc.string({ unit, minLength: 200, maxLength: 1_200 }),
+      fc.constantFrom("x", "é", "x x", "😀"),
+      (text, query) => {
+        assert.doesNotMatch(caseMappedExcerpt(text, query) ?? "", LONE_SURROGATE);
+      },
+    ),
     { seed: SEED, numRuns: 200 },
   );
 });
@@ -34,11 +38,15 @@ test("ch37.found.case-mapped-excerpt: the companion's excerpt never splits a sur
 test("ch37.found.case-mapped-excerpt: the companion's excerpt holds the match whenever the book's rule finds one", () => {
   const unit = fc.constantFrom("İ", "i", "I", "Σ", "σ", "a", " ");
   fc.assert(
-    fc.property(fc.string({ unit, maxLength: 400 }), fc.string({ unit: fc.constantFrom("a", "i", "σ"), minLength: 1, maxLength: 2 }), (text, query) => {
-      const excerpt = caseMappedExcerpt(text, query);
-      assert.equal(excerpt !== undefined, text.toLowerCase().includes(query));
-      if (excerpt !== undefined) assert.ok(excerpt.toLowerCase().includes(query), JSON.stringify({ text, query }));
-    }),
+    fc.property(
+      fc.string({ unit, maxLength: 400 }),
+      fc.string({ unit: fc.constantFrom("a", "i", "σ"), minLength: 1, maxLength: 2 }),
+      (text, query) => {
+        const excerpt = caseMappedExcerpt(text, query);
+        assert.equal(excerpt !== undefined, text.toLowerCase().includes(query));
+        if (excerpt !== undefined) assert.ok(excerpt.toLowerCase().includes(query), JSON.stringify({ text, query }));
+      },
+    ),
     { seed: SEED, numRuns: 300 },
   );
 });

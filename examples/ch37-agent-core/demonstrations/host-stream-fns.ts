@@ -14,7 +14,10 @@ export interface DefaultStreamFnRun {
 
 /** Registers a recording stream function as the default, then runs two Agents constructed without one. */
 export async function runWithDefaultStreamFn(): Promise<DefaultStreamFnRun> {
-  const { models, model } = scriptedModels([fauxAssistantMessage("First answer."), fauxAssistantMessage("Second answer.")]);
+  const { models, model } = scriptedModels([
+    fauxAssistantMessage("First answer."),
+    fauxAssistantMessage("Second answer."),
+  ]);
   const recorder = recordingStreamFn(models.streamSimple.bind(models));
   setDefaultStreamFn(recorder.streamFn);
   try {
@@ -57,8 +60,19 @@ export async function runThroughProxy(): Promise<ProxyRun> {
   const requests: ProxyRun["requests"] = [];
   const server = createServer(async (request, response) => {
     const body = await bodyOf(request);
-    requests.push({ path: request.url ?? "", carriesPrompt: body.includes(PROMPT), bearer: request.headers.authorization === `Bearer ${TOKEN}` });
-    const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+    requests.push({
+      path: request.url ?? "",
+      carriesPrompt: body.includes(PROMPT),
+      bearer: request.headers.authorization === `Bearer ${TOKEN}`,
+    });
+    const usage = {
+      input: 1,
+      output: 1,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 2,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    };
     const events = [
       { type: "start" },
       { type: "text_start", contentIndex: 0 },

@@ -16,10 +16,14 @@ export interface LookupBoundsRun {
 
 /** Looks up a word that seven long texts contain, each 1,000 characters into 2,000. */
 export async function measureLookupBounds(): Promise<LookupBoundsRun> {
-  const corpus = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`long-${i + 1}`, `${"x".repeat(1000)}release${"y".repeat(993)}`]));
+  const corpus = Object.fromEntries(
+    Array.from({ length: 7 }, (_, i) => [`long-${i + 1}`, `${"x".repeat(1000)}release${"y".repeat(993)}`]),
+  );
   const result = await lookupEvidence(corpus).execute("bounds", { query: "release" });
   const lines = contentText(result.content).split("\n");
-  const excerpts = lines.filter((line) => line !== OMITTED_LINE && line.startsWith("[")).map((line) => line.replace(/^\[[^\]]*\] /, "").replace(/^…|…$/g, ""));
+  const excerpts = lines
+    .filter((line) => line !== OMITTED_LINE && line.startsWith("["))
+    .map((line) => line.replace(/^\[[^\]]*\] /, "").replace(/^…|…$/g, ""));
   return {
     matching: Object.keys(corpus).length,
     hitLines: excerpts.length,

@@ -45,7 +45,15 @@ export async function promptAndRecord(): Promise<RecordedRun> {
   return { requests: recorder.requests, transcript: agent.state.messages };
 }
 
-const LOADER_FLAGS = new Set(["--import", "--require", "-r", "--loader", "--experimental-loader", "--conditions", "-C"]);
+const LOADER_FLAGS = new Set([
+  "--import",
+  "--require",
+  "-r",
+  "--loader",
+  "--experimental-loader",
+  "--conditions",
+  "-C",
+]);
 
 /**
  * This process's module-loading flags (tsx, a release's resolution hook, conditions), with
@@ -71,7 +79,9 @@ function absoluteSpecifier(flag: string, value: string): string {
   if (value.startsWith("file:") || isAbsolute(value)) return value;
   if (value.startsWith(".")) return resolve(value);
   // A bare package name resolves from the project, as it did for this process.
-  return flag === "--require" || flag === "-r" ? createRequire(import.meta.url).resolve(value) : import.meta.resolve(value);
+  return flag === "--require" || flag === "-r"
+    ? createRequire(import.meta.url).resolve(value)
+    : import.meta.resolve(value);
 }
 
 /**
@@ -86,7 +96,9 @@ export async function runBesideAgentsMd(): Promise<ResourceDiscoveryRun> {
     for (const [name, text] of Object.entries(RESOURCES)) writeFileSync(join(dir, name), `${text}\n`);
     const child = fileURLToPath(new URL("./no-agents-md.child.ts", import.meta.url));
     const flags = loaderFlags();
-    const { stdout } = await promisify(execFile)(process.execPath, [...preloadPiBefore(flags), ...flags, child], { cwd: dir });
+    const { stdout } = await promisify(execFile)(process.execPath, [...preloadPiBefore(flags), ...flags, child], {
+      cwd: dir,
+    });
     const run = JSON.parse(stdout) as RecordedRun;
     const markers = Object.values(RESOURCES).map((text) => text.split(":")[0]!);
     const sent = JSON.stringify(run.requests);

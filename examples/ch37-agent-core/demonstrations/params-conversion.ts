@@ -47,4 +47,3 @@ export async function runConvertedArguments(): Promise<ConversionRun> {
     isError: result?.role === "toolResult" ? result.isError : false,
   };
 }
-

@@ -13,5 +13,6 @@ test("ch37.tool.params-validated-before-execute: blank, empty and missing querie
       { args: { query: "release" }, reachedExecute: true, isError: false },
     ],
   );
-  for (const rejected of outcomes.slice(0, 3)) assert.match(rejected.firstLine, /^Validation failed for tool "lookup_evidence"/);
+  for (const rejected of outcomes.slice(0, 3))
+    assert.match(rejected.firstLine, /^Validation failed for tool "lookup_evidence"/);
 });

@@ -17,6 +17,10 @@ for (const stopReason of ["error", "aborted"] as const) {
     const run = await runSteerOnFailedEnd(stopReason);
     assert.equal(run.deliveredInRun, false);
     assert.equal(run.queuedAfterRun, true);
-    assert.deepEqual(run.nextRequestUserTexts, ["Did the release ship?", "Second question: is the installer fixed?", "Steer: check the installer too."]);
+    assert.deepEqual(run.nextRequestUserTexts, [
+      "Did the release ship?",
+      "Second question: is the installer fixed?",
+      "Steer: check the installer too.",
+    ]);
   });
 }

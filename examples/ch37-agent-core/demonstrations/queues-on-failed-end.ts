@@ -22,7 +22,10 @@ export interface FailedEndQueueRun {
 export async function runQueueOnFailedEnd(stopReason: "error" | "aborted"): Promise<FailedEndQueueRun> {
   const { faux, models, model } = scriptedModels([
     fauxAssistantMessage(fauxToolCall("lookup_evidence", { query: "release" }), { stopReason: "toolUse" }),
-    fauxAssistantMessage("", { stopReason, errorMessage: stopReason === "error" ? "upstream 503" : "request cancelled" }),
+    fauxAssistantMessage("", {
+      stopReason,
+      errorMessage: stopReason === "error" ? "upstream 503" : "request cancelled",
+    }),
     fauxAssistantMessage("The installer is not in 2.4."),
   ]);
   const agent = new Agent({
@@ -31,7 +34,8 @@ export async function runQueueOnFailedEnd(stopReason: "error" | "aborted"): Prom
   });
   let agentEnds = 0;
   agent.subscribe((event) => {
-    if (event.type === "tool_execution_start") agent.followUp({ role: "user", content: FOLLOW_UP, timestamp: Date.now() });
+    if (event.type === "tool_execution_start")
+      agent.followUp({ role: "user", content: FOLLOW_UP, timestamp: Date.now() });
     if (event.type === "agent_end") agentEnds++;
   });
   await agent.prompt("Did the release ship?");
@@ -61,7 +65,10 @@ export interface FailedEndSteerRun {
 /** Steers while the first request streams; that request ends with `stopReason`; then prompts again. */
 export async function runSteerOnFailedEnd(stopReason: "error" | "aborted"): Promise<FailedEndSteerRun> {
   const { faux, models, model } = scriptedModels([
-    fauxAssistantMessage("", { stopReason, errorMessage: stopReason === "error" ? "upstream 503" : "request cancelled" }),
+    fauxAssistantMessage("", {
+      stopReason,
+      errorMessage: stopReason === "error" ? "upstream 503" : "request cancelled",
+    }),
     fauxAssistantMessage("2.4 shipped; the installer is fixed."),
   ]);
   const recorder = recordingStreamFn(models.streamSimple.bind(models));

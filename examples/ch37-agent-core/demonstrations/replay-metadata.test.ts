@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { REPLAY_ENDS, REPLAY_VALUES, runWithReplay } from "./replay-metadata.ts";
 
-test("ch37.types.replay-metadata-only: replay unset, \"never\" and \"safe\" give identical runs, ordinary, error and aborted ends", async () => {
+test('ch37.types.replay-metadata-only: replay unset, "never" and "safe" give identical runs, ordinary, error and aborted ends', async () => {
   for (const end of REPLAY_ENDS) {
     const traces = [];
     for (const replay of REPLAY_VALUES) traces.push(await runWithReplay(replay, end));

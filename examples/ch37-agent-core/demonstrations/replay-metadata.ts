@@ -24,7 +24,12 @@ export interface ReplayTrace {
 
 const NoteParams = Type.Object({ note: Type.String() });
 
-function recordingTool(replay: ReplayValue, end: ReplayEnd, calls: { n: number }, abort: () => void): AgentTool<typeof NoteParams> {
+function recordingTool(
+  replay: ReplayValue,
+  end: ReplayEnd,
+  calls: { n: number },
+  abort: () => void,
+): AgentTool<typeof NoteParams> {
   return {
     name: "record_note",
     label: "Record note",
@@ -37,7 +42,9 @@ function recordingTool(replay: ReplayValue, end: ReplayEnd, calls: { n: number }
       if (end === "aborted-during-tool") {
         // The run is aborted while this side effect is under way.
         abort();
-        await new Promise<void>((resolve) => (signal?.aborted ? resolve() : signal?.addEventListener("abort", () => resolve())));
+        await new Promise<void>((resolve) =>
+          signal?.aborted ? resolve() : signal?.addEventListener("abort", () => resolve()),
+        );
       }
       return { content: [{ type: "text", text: `noted: ${params.note}` }], details: undefined };
     },
@@ -48,12 +55,18 @@ function recordingTool(replay: ReplayValue, end: ReplayEnd, calls: { n: number }
 export async function runWithReplay(replay: ReplayValue, end: ReplayEnd): Promise<ReplayTrace> {
   const calls = { n: 0 };
   const { faux, models, model } = scriptedModels([
-    fauxAssistantMessage([fauxToolCall("record_note", { note: "a" }), fauxToolCall("record_note", { note: "b" })], { stopReason: "toolUse" }),
+    fauxAssistantMessage([fauxToolCall("record_note", { note: "a" }), fauxToolCall("record_note", { note: "b" })], {
+      stopReason: "toolUse",
+    }),
     fauxAssistantMessage("Both notes are recorded."),
     fauxAssistantMessage("Nothing more to do."),
   ]);
   const agent: Agent = new Agent({
-    initialState: { systemPrompt: "Record the notes, then answer.", model, tools: [recordingTool(replay, end, calls, () => agent.abort())] },
+    initialState: {
+      systemPrompt: "Record the notes, then answer.",
+      model,
+      tools: [recordingTool(replay, end, calls, () => agent.abort())],
+    },
     streamFn: models.streamSimple.bind(models),
   });
   const events: string[] = [];
@@ -74,5 +87,13 @@ export async function runWithReplay(replay: ReplayValue, end: ReplayEnd): Promis
     if (m.role === "toolResult") return `toolResult(${m.isError ? "error" : "ok"}: ${contentText(m.content)})`;
     return m.role;
   });
-  return { replay, end, executeCalls: executedInRun, executeCallsAfterEnd: calls.n - executedInRun, providerRequests: faux.state.callCount, events, transcript };
+  return {
+    replay,
+    end,
+    executeCalls: executedInRun,
+    executeCallsAfterEnd: calls.n - executedInRun,
+    providerRequests: faux.state.callCount,
+    events,
+    transcript,
+  };
 }

@@ -19,7 +19,10 @@ export interface ThrowingListenerRun {
 }
 
 /** A lookup, then an answer; listener one throws at every (or the first) `throwsAt`, listener two records. */
-export async function runThrowingListener(throwsAt: "turn_end" | "agent_end", times: "every" | "once" = "every"): Promise<ThrowingListenerRun> {
+export async function runThrowingListener(
+  throwsAt: "turn_end" | "agent_end",
+  times: "every" | "once" = "every",
+): Promise<ThrowingListenerRun> {
   const { faux, models, model } = scriptedModels([
     fauxAssistantMessage(fauxToolCall("lookup_evidence", { query: "release" }), { stopReason: "toolUse" }),
     fauxAssistantMessage("Yes: 2.4 shipped on 3 March."),
@@ -45,6 +48,16 @@ export async function runThrowingListener(throwsAt: "turn_end" | "agent_end", ti
     promptRejected = error instanceof Error ? error.message : String(error);
   }
   const last = agent.state.messages.at(-1);
-  const lastMessage = last?.role === "assistant" ? `assistant(${last.stopReason}${last.errorMessage ? `: ${last.errorMessage}` : ""})` : (last?.role ?? "none");
-  return { throwsAt, times, promptRejected, agentEndsSeenByLaterListener, providerRequests: faux.state.callCount, lastMessage };
+  const lastMessage =
+    last?.role === "assistant"
+      ? `assistant(${last.stopReason}${last.errorMessage ? `: ${last.errorMessage}` : ""})`
+      : (last?.role ?? "none");
+  return {
+    throwsAt,
+    times,
+    promptRejected,
+    agentEndsSeenByLaterListener,
+    providerRequests: faux.state.callCount,
+    lastMessage,
+  };
 }

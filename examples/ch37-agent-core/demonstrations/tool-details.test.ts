@@ -8,7 +8,12 @@ test("ch37.tool.details-not-model-text: qualified — details stay with the host
   assert.equal(run.inExecutionEndEvents, 2);
   assert.equal(run.inTranscriptMessages, 2);
   assert.deepEqual(run.modelVisibleTexts, ["2 entries mention it.", "quota exhausted"]);
-  const carrying = (api: string) => ({ api, captured: true, carriesDetails: api === "pi-messages", carriesContent: true });
+  const carrying = (api: string) => ({
+    api,
+    captured: true,
+    carriesDetails: api === "pi-messages",
+    carriesContent: true,
+  });
   assert.deepEqual(run.payloads, (await chatApis()).map(carrying)); // the ten adapters: wire-payloads.test.ts
 });
 

@@ -25,7 +25,11 @@ const toolsWithDetails: AgentTool<typeof NoParams, { marker: string }>[] = [
     description: "Checks the remaining lookup quota.",
     parameters: NoParams,
     async execute() {
-      return { content: [{ type: "text", text: "quota exhausted" }], details: { marker: ONLY_IN_DETAILS }, isError: true };
+      return {
+        content: [{ type: "text", text: "quota exhausted" }],
+        details: { marker: ONLY_IN_DETAILS },
+        isError: true,
+      };
     },
   },
 ];
@@ -64,7 +68,8 @@ export async function runToolDetails(): Promise<ToolDetailsRun> {
   });
   let inExecutionEndEvents = 0;
   agent.subscribe((event) => {
-    if (event.type === "tool_execution_end" && JSON.stringify(event.result).includes(ONLY_IN_DETAILS)) inExecutionEndEvents++;
+    if (event.type === "tool_execution_end" && JSON.stringify(event.result).includes(ONLY_IN_DETAILS))
+      inExecutionEndEvents++;
   });
   await agent.prompt("How often is the release mentioned?");
   const results = agent.state.messages.flatMap((m) => (m.role === "toolResult" ? [m] : []));
@@ -75,10 +80,19 @@ export async function runToolDetails(): Promise<ToolDetailsRun> {
       payloads.push(
         body === "null"
           ? { api, captured: false, reason: "onPayload was not called" }
-          : { api, captured: true, carriesDetails: body.includes(ONLY_IN_DETAILS), carriesContent: body.includes("quota exhausted") },
+          : {
+              api,
+              captured: true,
+              carriesDetails: body.includes(ONLY_IN_DETAILS),
+              carriesContent: body.includes("quota exhausted"),
+            },
       );
     } catch (error) {
-      payloads.push({ api, captured: false, reason: error instanceof Error ? error.message.split("\n")[0]! : String(error) });
+      payloads.push({
+        api,
+        captured: false,
+        reason: error instanceof Error ? error.message.split("\n")[0]! : String(error),
+      });
     }
   }
   return {

@@ -6,7 +6,12 @@ test("ch37.tools.unregistered-not-invocable: bash, edit and write calls come bac
   const run = await runUnregisteredToolCalls();
   assert.deepEqual(
     run.calls.map(({ tool, isError, text, modelSawError }) => ({ tool, isError, text, modelSawError })),
-    ["bash", "edit", "write"].map((tool) => ({ tool, isError: true, text: `Tool ${tool} not found`, modelSawError: true })),
+    ["bash", "edit", "write"].map((tool) => ({
+      tool,
+      isError: true,
+      text: `Tool ${tool} not found`,
+      modelSawError: true,
+    })),
   );
   assert.deepEqual(run.filesCreated, []);
   assert.equal(run.registeredToolRan, true, "the registered tool in the same batch ran");

@@ -65,7 +65,9 @@ export async function runUnregisteredToolCalls(): Promise<UnregisteredRun> {
         tool,
         isError: result?.isError,
         text,
-        modelSawError: nextRequest.some((m) => m.role === "toolResult" && m.toolName === tool && m.isError && contentText(m.content) === text),
+        modelSawError: nextRequest.some(
+          (m) => m.role === "toolResult" && m.toolName === tool && m.isError && contentText(m.content) === text,
+        ),
       };
     });
     const lookup = results.find((m) => m.toolName === "lookup_evidence");

@@ -14,7 +14,11 @@ export async function chatApis(): Promise<string[]> {
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith(".js") || file.endsWith(".lazy.js")) continue;
     const api = file.slice(0, -".js".length);
-    if (typeof ((await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple?: unknown }).streamSimple === "function") apis.push(api);
+    if (
+      typeof ((await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple?: unknown }).streamSimple ===
+      "function"
+    )
+      apis.push(api);
   }
   return apis;
 }
@@ -22,7 +26,13 @@ export async function chatApis(): Promise<string[]> {
 type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
 
 // A key shaped as a JWT with the account claim the Codex adapter reads before it builds a request.
-const FAKE_KEY = ["e30", Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString("base64url"), "sig"].join(".");
+const FAKE_KEY = [
+  "e30",
+  Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString(
+    "base64url",
+  ),
+  "sig",
+].join(".");
 
 /** Thrown from onPayload once the body is captured, so that no adapter sends anything. */
 class Captured extends Error {}
@@ -61,9 +71,17 @@ export async function capturePayload(api: string, context: Context): Promise<unk
 }
 
 /** How one chat adapter sends a tool result flagged isError, against the same result unflagged. */
-export type ErrorFlagOnWire = { api: string; captured: true; distinguishable: boolean } | { api: string; captured: false; reason: string };
+export type ErrorFlagOnWire =
+  { api: string; captured: true; distinguishable: boolean } | { api: string; captured: false; reason: string };
 
-const EMPTY_USAGE = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const EMPTY_USAGE = {
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 
 /** A context that ends with one tool result, flagged `isError` or not. */
 function contextWithResult(isError: boolean): Context {
@@ -79,7 +97,14 @@ function contextWithResult(isError: boolean): Context {
       stopReason: "toolUse",
       timestamp: 2,
     },
-    { role: "toolResult", toolCallId: "call_1", toolName: "check_quota", content: [{ type: "text", text: "quota exhausted" }], isError, timestamp: 3 },
+    {
+      role: "toolResult",
+      toolCallId: "call_1",
+      toolName: "check_quota",
+      content: [{ type: "text", text: "quota exhausted" }],
+      isError,
+      timestamp: 3,
+    },
   ];
   return { systemPrompt: "Answer from the tools.", messages };
 }
@@ -92,14 +117,21 @@ export async function errorFlagOnWire(): Promise<ErrorFlagOnWire[]> {
   const out: ErrorFlagOnWire[] = [];
   for (const api of await chatApis()) {
     try {
-      const body = async (isError: boolean) => JSON.stringify(await capturePayload(api, contextWithResult(isError))) as string | undefined;
+      const body = async (isError: boolean) =>
+        JSON.stringify(await capturePayload(api, contextWithResult(isError))) as string | undefined;
       const [flagged, plain, again] = [await body(true), await body(false), await body(false)];
-      if (flagged === undefined || plain === undefined) out.push({ api, captured: false, reason: "onPayload was not called" });
+      if (flagged === undefined || plain === undefined)
+        out.push({ api, captured: false, reason: "onPayload was not called" });
       // A body that differs between two identical requests could not show the flag's absence.
-      else if (plain !== again) out.push({ api, captured: false, reason: "its body differs between two identical requests" });
+      else if (plain !== again)
+        out.push({ api, captured: false, reason: "its body differs between two identical requests" });
       else out.push({ api, captured: true, distinguishable: flagged !== plain });
     } catch (error) {
-      out.push({ api, captured: false, reason: error instanceof Error ? error.message.split("\n")[0]! : String(error) });
+      out.push({
+        api,
+        captured: false,
+        reason: error instanceof Error ? error.message.split("\n")[0]! : String(error),
+      });
     }
   }
   return out;

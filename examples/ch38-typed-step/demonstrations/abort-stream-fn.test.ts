@@ -7,7 +7,11 @@ test("ch38.abort.from-listener: with Models or a stream function that passes the
     const run = await runAbortFromListener(kind);
     assert.equal(run.providerRequests, 2, kind);
   }
-  assert.equal((await runAbortFromListener("forwards-signal")).streamFnCalls, 3, "the stream function still sees a third call");
+  assert.equal(
+    (await runAbortFromListener("forwards-signal")).streamFnCalls,
+    3,
+    "the stream function still sees a third call",
+  );
 });
 
 test("ch38.found.abort-relies-on-stream-fn: a stream function that drops the signal keeps the run going until the script runs out", async () => {

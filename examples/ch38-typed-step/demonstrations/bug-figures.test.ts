@@ -9,5 +9,8 @@ test("ch38.found.bug-figures-follow-script: 31 and 7 are the script's length + 1
     await measureCase("unfixed-guard", BOOK_FIGURES.unfixedGuard.case),
     await measureCase("unfixed-guard", { ...BOOK_FIGURES.unfixedGuard.case, scriptedResponses: 12 }),
   ];
-  assert.deepEqual(runs.map((r) => r.providerRequests), [31, 21, 7, 13]);
+  assert.deepEqual(
+    runs.map((r) => r.providerRequests),
+    [31, 21, 7, 13],
+  );
 });

@@ -12,11 +12,21 @@ export interface LastTurnFailureRun {
 }
 
 /** Lookups until turn `failsOnTurn`, whose request ends with `stopReason`. */
-export async function runFailureOnTurn(stopReason: "error" | "aborted", failsOnTurn: number, maxTurns: number): Promise<LastTurnFailureRun> {
+export async function runFailureOnTurn(
+  stopReason: "error" | "aborted",
+  failsOnTurn: number,
+  maxTurns: number,
+): Promise<LastTurnFailureRun> {
   const lookups = Array.from({ length: failsOnTurn - 1 }, () => toolUse(lookup()));
   const failure = stopReason === "error" ? failedRequest() : abortedResponse();
   const run = await measureStep(step, [...lookups, failure], { maxTurns, extraTools: [lookupTool()] });
-  return { stopReason, failsOnTurn, maxTurns, kind: describeOutcome(run.outcome), providerRequests: run.providerRequests };
+  return {
+    stopReason,
+    failsOnTurn,
+    maxTurns,
+    kind: describeOutcome(run.outcome),
+    providerRequests: run.providerRequests,
+  };
 }
 
 /** The book's case (a failure before the bound) and the last allowed turn, for both stop reasons. */

@@ -18,10 +18,14 @@ export async function sweepMaxTurns(values: readonly number[] = [1, 2, 3, 5]): P
   const runs: MaxTurnsRun[] = [];
   for (const maxTurns of values) {
     const scripted = maxTurns + 3;
-    const run = await measureStep(step, times(scripted, () => toolUse(submit({ verdict: "supported" }), lookup())), {
-      maxTurns,
-      extraTools: [lookupTool()],
-    });
+    const run = await measureStep(
+      step,
+      times(scripted, () => toolUse(submit({ verdict: "supported" }), lookup())),
+      {
+        maxTurns,
+        extraTools: [lookupTool()],
+      },
+    );
     runs.push({
       maxTurns,
       scripted,

@@ -17,8 +17,19 @@ export interface BoundedResearchRun {
   failedSubmits: number;
 }
 
-async function bounded(name: string, script: Parameters<typeof measureStep>[1], maxTurns: number, maxAttempts: number): Promise<BoundedResearchRun> {
-  const run = await measureStep(step, script, { maxTurns, maxAttempts, extraTools: [lookupEvidence(releaseCorpus)] }, CitedVerdict, CLAIM);
+async function bounded(
+  name: string,
+  script: Parameters<typeof measureStep>[1],
+  maxTurns: number,
+  maxAttempts: number,
+): Promise<BoundedResearchRun> {
+  const run = await measureStep(
+    step,
+    script,
+    { maxTurns, maxAttempts, extraTools: [lookupEvidence(releaseCorpus)] },
+    CitedVerdict,
+    CLAIM,
+  );
   return {
     name,
     maxTurns,
@@ -41,8 +52,18 @@ export async function measureResearchStepBounds() {
   const runs = [
     await bounded("lookup then submit, maxTurns 2", [toolUse(lookup("2.4 shipped")), toolUse(submit(cited))], 2, 3),
     await bounded("lookup then submit, maxTurns 1", [toolUse(lookup("2.4 shipped")), toolUse(submit(cited))], 1, 3),
-    await bounded("lookups only, maxTurns 3", times(6, () => toolUse(lookup())), 3, 3),
-    await bounded("empty-query lookups only, maxAttempts 1", times(6, () => toolUse(lookup(" "))), 4, 1),
+    await bounded(
+      "lookups only, maxTurns 3",
+      times(6, () => toolUse(lookup())),
+      3,
+      3,
+    ),
+    await bounded(
+      "empty-query lookups only, maxAttempts 1",
+      times(6, () => toolUse(lookup(" "))),
+      4,
+      1,
+    ),
   ];
   return { book, runs };
 }

@@ -29,7 +29,11 @@ export async function chainingDemo() {
     toolUse(submit({ action: "fix-now", reason: "A high-severity bug blocks every install." })),
   ]);
   const requests: Message[][] = [];
-  const { triage, next } = await triageThenAct(observedModels(models, (c) => requests.push([...c.messages])), model, REPORT);
+  const { triage, next } = await triageThenAct(
+    observedModels(models, (c) => requests.push([...c.messages])),
+    model,
+    REPORT,
+  );
   const secondStep = requests.filter((messages) => JSON.stringify(messages[0]).includes(NEXT_ACTION_SYSTEM));
   const first = secondStep[0] ?? [];
   return {

@@ -7,5 +7,9 @@ test("ch38.found.step-failed-name: the book's StepFailed logs as Error (inspect 
   const { book, named } = await compareStepFailedNames();
   const message = bookMessages.noSubmit;
   assert.deepEqual(book, { name: "Error", printed: `Error: ${message}`, inspected: `StepFailed [Error]: ${message}` });
-  assert.deepEqual(named, { name: "StepFailed", printed: `StepFailed: ${message}`, inspected: `StepFailed: ${message}` });
+  assert.deepEqual(named, {
+    name: "StepFailed",
+    printed: `StepFailed: ${message}`,
+    inspected: `StepFailed: ${message}`,
+  });
 });

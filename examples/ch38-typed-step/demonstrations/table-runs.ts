@@ -15,7 +15,8 @@ export function agreesWithRow(row: StepTableRow, run: StepRun): boolean {
   const expected = row.expected;
   const sameOutcome =
     describeOutcome(run.outcome) === describeExpected(expected) &&
-    (!("value" in expected) || (run.outcome.status === "value" && isDeepStrictEqual(run.outcome.value, expected.value)));
+    (!("value" in expected) ||
+      (run.outcome.status === "value" && isDeepStrictEqual(run.outcome.value, expected.value)));
   return sameOutcome && run.providerRequests === expected.providerRequests;
 }
 

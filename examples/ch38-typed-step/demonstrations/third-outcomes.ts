@@ -39,6 +39,9 @@ export async function measureOtherEndings(): Promise<OutcomeCase[]> {
   const extraTools = [lookupTool()];
   return [
     await outcomeOf("maxTurns 0", measureStep(step, script(), { maxTurns: 0, extraTools })),
-    await outcomeOf("a stream function that throws", measureStep(step, script(), { extraTools }, undefined, undefined, throwingModels)),
+    await outcomeOf(
+      "a stream function that throws",
+      measureStep(step, script(), { extraTools }, undefined, undefined, throwingModels),
+    ),
   ];
 }

@@ -53,12 +53,22 @@ export const BOOK_FIGURES = {
   noTurnBound: {
     requests: 31,
     variant: "no-turn-bound",
-    case: { scenario: "never submits", scriptedResponses: 30, maxTurns: DEFAULT_MAX_TURNS, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+    case: {
+      scenario: "never submits",
+      scriptedResponses: 30,
+      maxTurns: DEFAULT_MAX_TURNS,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+    },
   },
   unfixedGuard: {
     requests: 7,
     variant: "unfixed-guard",
-    case: { scenario: "submit + lookup every turn", scriptedResponses: 6, maxTurns: 2, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+    case: {
+      scenario: "submit + lookup every turn",
+      scriptedResponses: 6,
+      maxTurns: 2,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+    },
   },
 } as const satisfies Record<string, { requests: number; variant: Variant; case: TurnLimitCase }>;
 
@@ -156,7 +166,8 @@ export function conclusion(rows: readonly TurnLimitRow[]): string {
 /** What each version's turn guard is, as the chapter tells the bug's history. */
 const VARIANT_LEGEND: Record<Variant, string> = {
   "no-turn-bound": "step() before any turn limit: only maxAttempts (failed submits) ends a run early",
-  "unfixed-guard": "the first turn limit, turns >= maxTurns && no value stored yet: after a submit, maxTurns stops nothing",
+  "unfixed-guard":
+    "the first turn limit, turns >= maxTurns && no value stored yet: after a submit, maxTurns stops nothing",
   fixed: "step.ts, turns >= maxTurns: the run is aborted at the maxTurns-th turn_end whatever it holds",
 };
 
@@ -180,7 +191,9 @@ export function legend(rows: readonly TurnLimitRow[]): string {
   const fixedStopped = rows.filter((r) => r.variant === "fixed" && r.providerRequests === r.maxTurns);
   const oneMore = fixedStopped.filter((r) => r.turns === r.maxTurns + 1 && r.streamFnCalls === r.maxTurns + 1);
   if (fixedStopped.length > 0 && oneMore.length === fixedStopped.length) {
-    const reasons = [...new Set(oneMore.map((r) => `"${r.lastStopReason ?? "none"}" (${r.lastErrorMessage ?? "no message"})`))];
+    const reasons = [
+      ...new Set(oneMore.map((r) => `"${r.lastStopReason ?? "none"}" (${r.lastErrorMessage ?? "no message"})`)),
+    ];
     lines.push(
       "",
       `fixed shows turns = maxTurns + 1 (e.g. 11 at maxTurns 10) in all ${oneMore.length} rows it stopped at maxTurns requests: abort() at the`,
@@ -189,7 +202,10 @@ export function legend(rows: readonly TurnLimitRow[]): string {
       `reason ${reasons.join(" or ")}. maxTurns bounds the requests, not the turn_end events.`,
     );
   } else if (fixedStopped.length > 0) {
-    lines.push("", `fixed: ${oneMore.length} of ${fixedStopped.length} rows that stopped at maxTurns requests show maxTurns + 1 turns (see the rows).`);
+    lines.push(
+      "",
+      `fixed: ${oneMore.length} of ${fixedStopped.length} rows that stopped at maxTurns requests show maxTurns + 1 turns (see the rows).`,
+    );
   }
   return lines.join("\n");
 }

@@ -1,4 +1,12 @@
-import type { AssistantMessage, Context, FauxResponseStep, Message, Models, ToolResultMessage, TSchema } from "@earendil-works/pi-ai";
+import type {
+  AssistantMessage,
+  Context,
+  FauxResponseStep,
+  Message,
+  Models,
+  ToolResultMessage,
+  TSchema,
+} from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../support/scripted.ts";
 import { StepFailed, type step, type StepFailure, type StepOptions } from "../step.ts";
 import { INPUT, SYSTEM, Verdict } from "./script.ts";
@@ -72,7 +80,8 @@ function toOutcome(error: unknown): StepOutcome {
   throw error;
 }
 
-const textOf = (result: ToolResultMessage): string => result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+const textOf = (result: ToolResultMessage): string =>
+  result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 
 /**
  * The tool calls that ended, in order: every result the last request sent back, then the

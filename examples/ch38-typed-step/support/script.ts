@@ -1,4 +1,11 @@
-import { fauxAssistantMessage, fauxToolCall, Type, type AssistantMessage, type Static, type ToolCall } from "@earendil-works/pi-ai";
+import {
+  fauxAssistantMessage,
+  fauxToolCall,
+  Type,
+  type AssistantMessage,
+  type Static,
+  type ToolCall,
+} from "@earendil-works/pi-ai";
 import { lookupEvidence } from "../../ch37-agent-core/research-agent.ts";
 import { releaseCorpus } from "../../ch37-agent-core/support/corpus.ts";
 import { SUBMIT } from "./book-step.ts";
@@ -33,9 +40,11 @@ export const submit = (args: ToolCall["arguments"]): ToolCall => fauxToolCall(SU
 export const lookup = (query = "release"): ToolCall => fauxToolCall("lookup_evidence", { query });
 
 /** One response that calls these tools (a batch). */
-export const toolUse = (...calls: ToolCall[]): AssistantMessage => fauxAssistantMessage(calls, { stopReason: "toolUse" });
+export const toolUse = (...calls: ToolCall[]): AssistantMessage =>
+  fauxAssistantMessage(calls, { stopReason: "toolUse" });
 /** A response cut off by the output limit: the core fails its tool calls without running them. */
-export const truncated = (...calls: ToolCall[]): AssistantMessage => fauxAssistantMessage(calls, { stopReason: "length" });
+export const truncated = (...calls: ToolCall[]): AssistantMessage =>
+  fauxAssistantMessage(calls, { stopReason: "length" });
 export const prose = (text: string): AssistantMessage => fauxAssistantMessage(text);
 export const failedRequest = (errorMessage = "upstream 503"): AssistantMessage =>
   fauxAssistantMessage("", { stopReason: "error", errorMessage });

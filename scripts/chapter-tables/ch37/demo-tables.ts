@@ -6,9 +6,15 @@ import { fitLines } from "../../../examples/support/output-width.ts";
 import { measureListenerOrder, measurePromptSettlement } from "../../../examples/ch37-agent-core/listener-order.ts";
 import { compileChapterListings } from "./listings-compile.ts";
 import { measureLookupBounds } from "../../../examples/ch37-agent-core/demonstrations/lookup-bounds.ts";
-import { measureAgentBarrier, measureAgentLoopObservation } from "../../../examples/ch37-agent-core/message-end-barrier.ts";
+import {
+  measureAgentBarrier,
+  measureAgentLoopObservation,
+} from "../../../examples/ch37-agent-core/message-end-barrier.ts";
 import { runBesideAgentsMd } from "../../../examples/ch37-agent-core/demonstrations/no-agents-md.ts";
-import { runArgumentValidationWithText, type ArgumentOutcomeText } from "../../../examples/ch37-agent-core/demonstrations/params-validation.ts";
+import {
+  runArgumentValidationWithText,
+  type ArgumentOutcomeText,
+} from "../../../examples/ch37-agent-core/demonstrations/params-validation.ts";
 import { runReplaceWhileIdle } from "../../../examples/ch37-agent-core/replace-messages.ts";
 import { runQueueScenario, type QueueRun } from "../../../examples/ch37-agent-core/steering.ts";
 import { captureStreamOptions } from "../../../examples/ch37-agent-core/stream-options.ts";
@@ -28,7 +34,10 @@ const yesNo = (value: boolean | undefined) => (value === undefined ? "?" : value
 /** A refused call's reasons (the result's "  - " lines), or the start of what the tool returned. */
 function resultCell(outcome: ArgumentOutcomeText): string {
   if (!outcome.isError) return `ran: ${clip(outcome.firstLine, 50)}`;
-  const reasons = outcome.text.split("\n").filter((line) => line.startsWith("  - ")).map((line) => line.slice(4));
+  const reasons = outcome.text
+    .split("\n")
+    .filter((line) => line.startsWith("  - "))
+    .map((line) => line.slice(4));
   return `error result: ${reasons.length > 0 ? reasons.join("; ") : outcome.firstLine}`;
 }
 
@@ -37,7 +46,10 @@ function section(print: Print, title: string, body: string): void {
 }
 
 /** Runs every chapter 37 demonstration against the installed Pi and prints what it measured. */
-export async function printChapter37(installed: InstalledPi, print: Print = (text) => process.stdout.write(`${fitLines(text)}\n`)): Promise<void> {
+export async function printChapter37(
+  installed: InstalledPi,
+  print: Print = (text) => process.stdout.write(`${fitLines(text)}\n`),
+): Promise<void> {
   print("# Chapter 37: the agent core on its own");
   print(
     `Measured against ${PACKAGE_NAMES.core} ${installed.core} and ${PACKAGE_NAMES.ai} ${installed.ai} on Node ${process.versions.node}` +
@@ -51,7 +63,8 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
     textTable(
       ["#", "role", "says"],
       hit.transcript.map((m, i) => [String(i + 1), m.role, clip(m.says, 70)]),
-    ) + `\n\nroles (system message left out): ${hit.roles.join(", ")}\nprovider calls (faux.state.callCount): ${hit.providerCalls}`,
+    ) +
+      `\n\nroles (system message left out): ${hit.roles.join(", ")}\nprovider calls (faux.state.callCount): ${hit.providerCalls}`,
   );
 
   const miss = await runResearch("dividend");
@@ -81,7 +94,12 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
       ["where", "role", "text", "tools declared"],
       [
         ["agent.state.messages[0]", head.headRole ?? "-", clip(head.headText, 50), head.declaredTools.join(", ")],
-        ["first request, message 0", head.requestHeadRole ?? "-", clip(head.requestHeadText, 50), head.requestDeclaredTools.join(", ")],
+        [
+          "first request, message 0",
+          head.requestHeadRole ?? "-",
+          clip(head.requestHeadText, 50),
+          head.requestDeclaredTools.join(", "),
+        ],
       ],
     ),
   );
@@ -100,7 +118,11 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
     "Events delivered to subscribe(), with a streaming tool",
     textTable(
       ["first seen", "event", "times"],
-      events.distinct.map((type, i) => [String(i + 1), type, `${events.counts[type] ?? 0}${type === "message_update" ? " (varies run to run)" : ""}`]),
+      events.distinct.map((type, i) => [
+        String(i + 1),
+        type,
+        `${events.counts[type] ?? 0}${type === "message_update" ? " (varies run to run)" : ""}`,
+      ]),
     ) +
       `\n\nmessage_update comes once per streamed chunk, and ${CHUNKING}.` +
       `\nmissing from the book's ten: ${events.missing.join(", ") || "none"}; not in the book's ten: ${events.extra.join(", ") || "none"}`,
@@ -150,8 +172,18 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
     textTable(
       ["tool", "how it failed", "isError", "model saw an error result"],
       [
-        [failures.thrown?.tool ?? "-", "throws", yesNo(failures.thrown?.isError), yesNo(failures.thrown?.modelSawError)],
-        [failures.reported?.tool ?? "-", "returns isError: true", yesNo(failures.reported?.isError), yesNo(failures.reported?.modelSawError)],
+        [
+          failures.thrown?.tool ?? "-",
+          "throws",
+          yesNo(failures.thrown?.isError),
+          yesNo(failures.thrown?.modelSawError),
+        ],
+        [
+          failures.reported?.tool ?? "-",
+          "returns isError: true",
+          yesNo(failures.reported?.isError),
+          yesNo(failures.reported?.modelSawError),
+        ],
       ],
     ) +
       `\n\nthe loop went on: ${failures.providerCalls} requests, final stopReason ${failures.finalStopReason}` +
@@ -192,7 +224,11 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
     "Agent's message_end barrier against agentLoop()",
     textTable(
       ["driver", "host state had the assistant message at beforeToolCall", "order"],
-      [barrier, observational].map((run) => [run.driver, yesNo(run.hostStateHadAssistantAtPreflight), run.order.slice(0, 4).join(" → ")]),
+      [barrier, observational].map((run) => [
+        run.driver,
+        yesNo(run.hostStateHadAssistantAtPreflight),
+        run.order.slice(0, 4).join(" → "),
+      ]),
     ),
   );
 
@@ -221,7 +257,10 @@ export async function printChapter37(installed: InstalledPi, print: Print = (tex
         ["provider calls", String(swapped.providerCalls)],
         ["roles with the wrapper", swapped.roles.join(", ")],
         [`transport set to ${options.transportSet}; streamFn received`, options.transportSeen ?? "-"],
-        ["getApiKey asked for / key streamFn received", `${options.getApiKeyAskedFor.join(", ")} / ${options.apiKeySeen ?? "-"}`],
+        [
+          "getApiKey asked for / key streamFn received",
+          `${options.getApiKeyAskedFor.join(", ")} / ${options.apiKeySeen ?? "-"}`,
+        ],
       ],
     ),
   );

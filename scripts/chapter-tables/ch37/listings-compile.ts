@@ -1,4 +1,9 @@
-import { compareWithDeclared, compileFiles, type CompileDiagnostic, type ExpectationOutcome } from "../../toolchain/compile.ts";
+import {
+  compareWithDeclared,
+  compileFiles,
+  type CompileDiagnostic,
+  type ExpectationOutcome,
+} from "../../toolchain/compile.ts";
 import { readInstalledPi, type InstallProblem, type PackageKey } from "../../toolchain/pin.ts";
 
 const HERE = "examples/ch37-agent-core";
@@ -17,7 +22,10 @@ export const LISTINGS = {
 export type ListingName = keyof typeof LISTINGS;
 
 /** Each listing's diagnostics and how they compare with what the listing declares. */
-export type ListingVerdicts = Record<ListingName, { file: string; diagnostics: CompileDiagnostic[]; outcome: ExpectationOutcome }>;
+export type ListingVerdicts = Record<
+  ListingName,
+  { file: string; diagnostics: CompileDiagnostic[]; outcome: ExpectationOutcome }
+>;
 
 let compiled: ListingVerdicts | InstallProblem | undefined;
 
@@ -29,7 +37,9 @@ export function compileChapterListings(): ListingVerdicts | InstallProblem {
   if (compiled) return compiled;
   const installed = readInstalledPi();
   if ("kind" in installed) return (compiled = installed);
-  return (compiled = listingVerdicts(compileFiles(Object.values(LISTINGS), installed.dirs satisfies Record<PackageKey, string>)));
+  return (compiled = listingVerdicts(
+    compileFiles(Object.values(LISTINGS), installed.dirs satisfies Record<PackageKey, string>),
+  ));
 }
 
 /** Each listing's share of `diagnostics` (a compile of all of {@link LISTINGS}) and how it compares with what the listing declares. */

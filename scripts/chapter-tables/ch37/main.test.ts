@@ -12,7 +12,10 @@ test("npm run ch37 refuses another pi-ai with one line and exit status 2, printi
   });
   assert.equal(run.status, 2);
   assert.equal(run.stdout, "");
-  assert.match(run.stderr, /^pi-book-companion: installed @earendil-works\/pi-ai \S+; this companion measures 0\.0\.0-not-installed; run npm ci\n$/);
+  assert.match(
+    run.stderr,
+    /^pi-book-companion: installed @earendil-works\/pi-ai \S+; this companion measures 0\.0\.0-not-installed; run npm ci\n$/,
+  );
 });
 
 // A load hook that refuses the demonstrations and every Pi module: whatever main.ts loads before
@@ -26,14 +29,23 @@ const REGISTER_REFUSAL = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 const runRefusing = (env: NodeJS.ProcessEnv) =>
-  spawnSync(process.execPath, ["--import", "tsx", "--import", REGISTER_REFUSAL, MAIN], { env: { ...process.env, ...env }, encoding: "utf8" });
+  spawnSync(process.execPath, ["--import", "tsx", "--import", REGISTER_REFUSAL, MAIN], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
 
 test("npm run ch37 loads no demonstration and no Pi module before its pin check; once the check passes, the demonstrations load", () => {
   const refused = runRefusing({ PI_COMPANION_EXPECT_AI: "0.0.0-not-installed" });
   assert.equal(refused.status, 2, refused.stderr);
-  assert.match(refused.stderr, /^pi-book-companion: installed @earendil-works\/pi-ai \S+; this companion measures 0\.0\.0-not-installed; run npm ci\n$/);
+  assert.match(
+    refused.stderr,
+    /^pi-book-companion: installed @earendil-works\/pi-ai \S+; this companion measures 0\.0\.0-not-installed; run npm ci\n$/,
+  );
   // The same hook on a run whose pin check passes: the first module refused is the demonstrations'.
   const passed = runRefusing({});
   assert.notEqual(passed.status, 0);
-  assert.match(passed.stderr.match(/loaded: \S+/)?.[0] ?? passed.stderr, /^loaded: file:\/\/\S*\/scripts\/chapter-tables\/ch37\/demo-tables\.ts$/);
+  assert.match(
+    passed.stderr.match(/loaded: \S+/)?.[0] ?? passed.stderr,
+    /^loaded: file:\/\/\S*\/scripts\/chapter-tables\/ch37\/demo-tables\.ts$/,
+  );
 });

@@ -9,7 +9,8 @@ const { values } = commandLine({
   name: "ch37",
   usage: "usage: npm run ch37 [-- --pi VERSION]",
   details:
-    "Runs chapter 37's demonstrations against the installed Pi and the scripted faux provider, and prints what each showed.\n" + PI_OPTION_HELP,
+    "Runs chapter 37's demonstrations against the installed Pi and the scripted faux provider, and prints what each showed.\n" +
+    PI_OPTION_HELP,
   options: PI_OPTION,
 });
 await runOnReleaseWhenAsked("ch37", import.meta.url, values.pi);

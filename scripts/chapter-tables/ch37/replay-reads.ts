@@ -16,7 +16,8 @@ export interface ReplayRead {
 
 function readsReplay(node: ts.Node): boolean {
   if (typescript.isPropertyAccessExpression(node)) return node.name.text === "replay";
-  if (typescript.isElementAccessExpression(node)) return typescript.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "replay";
+  if (typescript.isElementAccessExpression(node))
+    return typescript.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "replay";
   // const { replay } = tool; const { replay: r } = tool
   if (typescript.isBindingElement(node)) {
     const name = node.propertyName ?? node.name;
@@ -35,7 +36,11 @@ export function replayReadsInSource(file: string, text: string): ReplayRead[] {
   const reads: ReplayRead[] = [];
   const visit = (node: ts.Node): void => {
     if (readsReplay(node)) {
-      reads.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, code: node.getText(source) });
+      reads.push({
+        file,
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+        code: node.getText(source),
+      });
     }
     typescript.forEachChild(node, visit);
   };
@@ -53,6 +58,8 @@ export function replayReadsInCoreDist(): { files: number; reads: ReplayRead[] } 
   const files = readdirSync(join(dir, "dist"), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(c|m)?js$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
-  const reads = files.flatMap((path) => replayReadsInSource(relative(dir, path).split(sep).join("/"), readFileSync(path, "utf8")));
+  const reads = files.flatMap((path) =>
+    replayReadsInSource(relative(dir, path).split(sep).join("/"), readFileSync(path, "utf8")),
+  );
   return { files: files.length, reads };
 }

@@ -11,7 +11,10 @@ test("ch37.code.listing-compiles, ch38.code.listing-compiles: code written to th
   const installed = readInstalledPi();
   if (isInstallProblem(installed)) throw new Error(installed.message);
   const diagnostics = compileFiles([FILE], installed.dirs);
-  assert.deepEqual(diagnostics.map((d) => `TS${d.code} ${d.file}:${d.line} ${d.message.split("\n")[0]}`), []);
+  assert.deepEqual(
+    diagnostics.map((d) => `TS${d.code} ${d.file}:${d.line} ${d.message.split("\n")[0]}`),
+    [],
+  );
 });
 
 test("ch37.code.listing-compiles, ch38.code.listing-compiles: the listings export at run time exactly what the book's do, nothing more", async () => {

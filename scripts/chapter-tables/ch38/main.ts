@@ -15,7 +15,8 @@ const { values } = commandLine({
 });
 await runOnReleaseWhenAsked("ch38", import.meta.url, values.pi);
 const install = requirePinnedPi();
-const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } = await import("../../../examples/ch38-typed-step/demonstrations/step-demos.ts");
+const { blindSpotDemo, chainingDemo, parallelDemo, researchDemo, REPORT, CLAIM } =
+  await import("../../../examples/ch38-typed-step/demonstrations/step-demos.ts");
 const { runStepTable } = await import("../../../examples/ch38-typed-step/demonstrations/table-runs.ts");
 const { describeOutcome } = await import("../../../examples/ch38-typed-step/support/measure.ts");
 
@@ -23,7 +24,9 @@ const out = (line = "") => process.stdout.write(`${fitLines(line)}\n`);
 const json = (value: unknown) => JSON.stringify(value);
 const requests = (n: number) => `${n} request${n === 1 ? "" : "s"}`;
 
-out(`Chapter 38: a stochastic step is a typed function (${PACKAGE_NAMES.core} ${install.core}, scripted faux provider)`);
+out(
+  `Chapter 38: a stochastic step is a typed function (${PACKAGE_NAMES.core} ${install.core}, scripted faux provider)`,
+);
 
 out("\nstep(): text in, a schema-valid value out, or StepFailed with its kind");
 const runs = await runStepTable();
@@ -41,7 +44,9 @@ out("\nChaining: triage, then the next action from the serialised triage");
 const chain = await chainingDemo();
 out(`  report: "${REPORT}"`);
 out(`  triage ${json(chain.triage)} → next ${json(chain.next)}`);
-out(`  the second step's first request: ${chain.secondStepRoles.join(" + ")}, the user message "${chain.secondStepUserText}"`);
+out(
+  `  the second step's first request: ${chain.secondStepRoles.join(" + ")}, the user message "${chain.secondStepUserText}"`,
+);
 out(`  the report reached the second step: ${chain.reportReachedSecondStep ? "yes" : "no"} (no shared history)`);
 
 out("\nTwo independent steps under Promise.all");
@@ -52,7 +57,11 @@ out(`  ${requests(parallel.providerRequests)} to one provider, each step with it
 out("\nA research step: extraTools: [lookupEvidence(corpus)] from chapter 37");
 const research = await researchDemo();
 out(`  "${CLAIM}" → ${json(research.value)} after ${requests(research.providerRequests)}`);
-out(`  citation check: ${research.problems.length === 0 ? "every citation is an evidence id" : json(research.problems)}`);
+out(
+  `  citation check: ${research.problems.length === 0 ? "every citation is an evidence id" : json(research.problems)}`,
+);
 const blind = await blindSpotDemo();
 out(`  its blind spot: ${json(blind.value)} cites "${blind.citedTexts[0] ?? ""}"`);
-out(`  citation check: ${blind.problems.length === 0 ? "passes (a real item, cited for the wrong claim)" : json(blind.problems)}`);
+out(
+  `  citation check: ${blind.problems.length === 0 ? "passes (a real item, cited for the wrong claim)" : json(blind.problems)}`,
+);

@@ -18,7 +18,8 @@ const { values } = commandLine({
 });
 await runOnReleaseWhenAsked("turn-limit", import.meta.url, values.pi, values.json === true ? ["--json"] : []);
 const pi = requirePinnedPi();
-const { conclusion, formatTable, legend, measureTurnLimitTable } = await import("../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts");
+const { conclusion, formatTable, legend, measureTurnLimitTable } =
+  await import("../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts");
 
 const rows = await measureTurnLimitTable();
 if (values.json === true) {
@@ -28,17 +29,29 @@ if (values.json === true) {
         // What measured the rows: the pin, or with --pi the release this child runs on.
         pi: { core: pi.core, ai: pi.ai, typebox: pi.typebox },
         node: process.versions.node,
-        rows: rows.map(({ variant, scenario, scriptedResponses, maxTurns, maxAttempts, providerRequests, streamFnCalls, turns, outcome }) => ({
-        variant,
-        scenario,
-        scriptedResponses,
-        maxTurns,
-        maxAttempts,
-        providerRequests,
-        streamFnCalls,
-        turns,
-        outcome,
-      })),
+        rows: rows.map(
+          ({
+            variant,
+            scenario,
+            scriptedResponses,
+            maxTurns,
+            maxAttempts,
+            providerRequests,
+            streamFnCalls,
+            turns,
+            outcome,
+          }) => ({
+            variant,
+            scenario,
+            scriptedResponses,
+            maxTurns,
+            maxAttempts,
+            providerRequests,
+            streamFnCalls,
+            turns,
+            outcome,
+          }),
+        ),
       },
       null,
       2,

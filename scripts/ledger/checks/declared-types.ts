@@ -30,7 +30,10 @@ function names(members: readonly Member[]): string {
 
 function agentTool(): { own: Member[]; inherited: Member[] } {
   const members = membersOf("AgentTool");
-  return { own: members.filter((m) => m.declaredIn === "AgentTool"), inherited: members.filter((m) => m.declaredIn !== "AgentTool") };
+  return {
+    own: members.filter((m) => m.declaredIn === "AgentTool"),
+    inherited: members.filter((m) => m.declaredIn !== "AgentTool"),
+  };
 }
 
 function agentToolExtendsTool(): CheckResult {
@@ -39,7 +42,11 @@ function agentToolExtendsTool(): CheckResult {
   const ownRequired = own.filter((m) => !m.optional);
   const extendsTool = bases.some((b) => b.name === "Tool" && b.pkg === PACKAGE_NAMES.ai);
   return verdictOf(
-    extendsTool && sameSet(ownRequired.map((m) => m.name), ["label", "execute"]),
+    extendsTool &&
+      sameSet(
+        ownRequired.map((m) => m.name),
+        ["label", "execute"],
+      ),
     `${where()}: AgentTool extends ${bases.map((b) => `${b.name} (${b.pkg})`).join(", ") || "nothing"}; ` +
       `required additions: ${names(ownRequired)}; inherited from Tool: ${names(inherited.filter((m) => !m.optional))} required, ${names(inherited.filter((m) => m.optional))} optional`,
   );
@@ -50,9 +57,14 @@ function agentToolFourOptional(): CheckResult {
   const ownOptional = own.filter((m) => m.optional);
   const inheritedOptional = inherited.filter((m) => m.optional);
   return verdictOf(
-    sameSet(ownOptional.map((m) => m.name), ["prepareArguments", "executionMode", "outputSchema", "replay"]),
+    sameSet(
+      ownOptional.map((m) => m.name),
+      ["prepareArguments", "executionMode", "outputSchema", "replay"],
+    ),
     `${where()}: AgentTool declares ${ownOptional.length} optional fields (${names(ownOptional)})` +
-      (inheritedOptional.length > 0 ? `; Tool adds ${inheritedOptional.length} more optional by inheritance (${names(inheritedOptional)})` : ""),
+      (inheritedOptional.length > 0
+        ? `; Tool adds ${inheritedOptional.length} more optional by inheritance (${names(inheritedOptional)})`
+        : ""),
   );
 }
 
@@ -63,7 +75,9 @@ function executeSignature(): CheckResult {
   const written = shape.parameters.map((p) => `${p.name}${p.optional ? "?" : ""}`);
   const expected = ["toolCallId", "params", "signal?", "onUpdate?"];
   return verdictOf(
-    written.join() === expected.join() && shape.returnName === "Promise" && shape.returnArguments.join() === "AgentToolResult",
+    written.join() === expected.join() &&
+      shape.returnName === "Promise" &&
+      shape.returnArguments.join() === "AgentToolResult",
     `${where()}: execute(${written.join(", ")}) => ${shape.returnName}<${shape.returnArguments.join(", ")}>`,
   );
 }
@@ -82,7 +96,8 @@ function replayNeverSafe(): CheckResult {
 async function eventNames(): Promise<CheckResult> {
   // The book's list is a chapter module without Pi imports, so it loads against any release;
   // imported here, like every chapter module, only when the check runs.
-  const book: readonly string[] = (await import("../../../examples/ch37-agent-core/support/book-event-names.ts")).BOOK_EVENT_NAMES;
+  const book: readonly string[] = (await import("../../../examples/ch37-agent-core/support/book-event-names.ts"))
+    .BOOK_EVENT_NAMES;
   const declared = discriminantsOf("AgentEvent");
   const missing = book.filter((n) => !declared.includes(n));
   const extra = declared.filter((n) => !book.includes(n));
@@ -155,7 +170,9 @@ function boundsNotInPi(): CheckResult {
 
 const DEFAULT_STREAM_FN_TYPED = "examples/ch37-agent-core/demonstrations/default-stream-fn.fails-to-compile.ts";
 compileLater([DEFAULT_STREAM_FN_TYPED]);
-const hostStreamFns = listingsOf(import.meta.url)(() => import("../../../examples/ch37-agent-core/demonstrations/host-stream-fns.ts"));
+const hostStreamFns = listingsOf(import.meta.url)(
+  () => import("../../../examples/ch37-agent-core/demonstrations/host-stream-fns.ts"),
+);
 
 /** A declared export whose sentence promises behaviour: the declaration, then a run of that behaviour. */
 async function exportedAndRun(declared: CheckResult, run: () => Promise<CheckResult>): Promise<CheckResult> {
@@ -168,12 +185,18 @@ async function exportedAndRun(declared: CheckResult, run: () => Promise<CheckRes
  * A declaration check that needs these core exports. A release without one of them
  * measures `fails` (the claim's subject is gone), not a crash.
  */
-function declarationCheck(id: string, needs: readonly string[], measure: () => CheckResult | Promise<CheckResult>): Check {
+function declarationCheck(
+  id: string,
+  needs: readonly string[],
+  measure: () => CheckResult | Promise<CheckResult>,
+): Check {
   return {
     id,
     run: async () => {
       const missing = needs.filter((name) => !declarations().core.has(name));
-      return missing.length > 0 ? verdictOf(false, `${where()}: index.d.ts exports no ${missing.join(", ")}`) : measure();
+      return missing.length > 0
+        ? verdictOf(false, `${where()}: index.d.ts exports no ${missing.join(", ")}`)
+        : measure();
     },
   };
 }
@@ -199,9 +222,14 @@ const checks: Check[] = [
           ? qualified(
               `${ran} (JavaScript, or typed code that casts its options)`,
               `strict TypeScript: ${DEFAULT_STREAM_FN_TYPED}, new Agent({ initialState }) with the default registered, does not compile: ` +
-                typed.map((d) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`).join("; "),
+                typed
+                  .map((d) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`)
+                  .join("; "),
             )
-          : verdictOf(true, `${ran}; ${DEFAULT_STREAM_FN_TYPED} (the same without streamFn, strict TypeScript) compiles`);
+          : verdictOf(
+              true,
+              `${ran}; ${DEFAULT_STREAM_FN_TYPED} (the same without streamFn, strict TypeScript) compiles`,
+            );
       }),
   }),
   failsWhenListingDoesNotLoad({

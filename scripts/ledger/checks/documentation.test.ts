@@ -23,11 +23,15 @@ test("ch37.doc.agentloop-quote: a quote must stand word for word; a case change 
 test("ch37.doc.iserror-channel-quote: a doc comment is read from the declaration of the named member", async () => {
   const holds = await documentedCheck({
     id: "ch37.doc.iserror-channel-quote",
-    sources: [{ in: "declaration", type: "AgentToolResult", member: "isError", words: "Report a failure without throwing." }],
+    sources: [
+      { in: "declaration", type: "AgentToolResult", member: "isError", words: "Report a failure without throwing." },
+    ],
   }).run();
   const wrongMember = await documentedCheck({
     id: "ch37.doc.iserror-channel-quote",
-    sources: [{ in: "declaration", type: "AgentToolResult", member: "terminate", words: "Report a failure without throwing." }],
+    sources: [
+      { in: "declaration", type: "AgentToolResult", member: "terminate", words: "Report a failure without throwing." },
+    ],
   }).run();
   assert.equal(holds.verdict, "holds");
   assert.equal(wrongMember.verdict, "fails");

@@ -39,9 +39,15 @@ function findSource(source: DocumentSource): Finding {
   if (source.in === "README") {
     const readme = packageReadme(dirs.core);
     const { line } = locate(readme.normalised, source.words);
-    const verbatimOk = source.verbatim !== true || collapseWhitespace(readme.raw).includes(collapseWhitespace(source.words));
+    const verbatimOk =
+      source.verbatim !== true || collapseWhitespace(readme.raw).includes(collapseWhitespace(source.words));
     const found = line !== undefined && verbatimOk;
-    const where = line === undefined ? "README.md (absent)" : verbatimOk ? `README.md:${line}` : `README.md:${line} (not word for word)`;
+    const where =
+      line === undefined
+        ? "README.md (absent)"
+        : verbatimOk
+          ? `README.md:${line}`
+          : `README.md:${line} (not word for word)`;
     return { found, where: `${where} "${abbreviate(source.words)}"` };
   }
   const label = `${source.type}.${source.member} doc`;
@@ -58,7 +64,8 @@ export function documentedCheck(claim: DocumentedClaim): Check {
   return staticCheck(claim.id, (): CheckResult => {
     const findings = claim.sources.map(findSource);
     const evidence =
-      `${PACKAGE_NAMES.core} ${installedPi().core}: ${findings.map((f) => f.where).join("; ")}` + (claim.note !== undefined ? `; ${claim.note}` : "");
+      `${PACKAGE_NAMES.core} ${installedPi().core}: ${findings.map((f) => f.where).join("; ")}` +
+      (claim.note !== undefined ? `; ${claim.note}` : "");
     if (!findings.every((f) => f.found)) return verdictOf(false, evidence);
     return claim.qualifiedBy === undefined
       ? verdictOf(true, evidence)
@@ -100,7 +107,9 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
   },
   {
     id: "ch37.doc.iserror-channel-quote",
-    sources: [{ in: "declaration", type: "AgentToolResult", member: "isError", words: "Report a failure without throwing." }],
+    sources: [
+      { in: "declaration", type: "AgentToolResult", member: "isError", words: "Report a failure without throwing." },
+    ],
     note: 'the book\'s quote begins "to report…": the leading "to" is the book\'s grammar, the rest is the declaration\'s wording',
   },
   {
@@ -135,12 +144,15 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
   {
     id: "ch37.doc.system-message-head",
     sources: [
-      { in: "README", words: "systemPrompt and tools become the leading system message unless messages already starts with one." },
+      {
+        in: "README",
+        words: "systemPrompt and tools become the leading system message unless messages already starts with one.",
+      },
     ],
     qualifiedBy: {
       condition: "initialState.messages does not already start with a system message",
       counterexample:
-        "the same sentence's \"unless\": when the messages already start with one, the documented behaviour is that systemPrompt and tools do not become it (measured under ch37.system-message-head)",
+        'the same sentence\'s "unless": when the messages already start with one, the documented behaviour is that systemPrompt and tools do not become it (measured under ch37.system-message-head)',
     },
   },
   {
@@ -148,7 +160,8 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
     sources: [
       {
         in: "README",
-        words: "Assigning `agent.state.tools = [...]` or `agent.state.messages = [...]` copies the top-level array before storing it.",
+        words:
+          "Assigning `agent.state.tools = [...]` or `agent.state.messages = [...]` copies the top-level array before storing it.",
       },
     ],
   },

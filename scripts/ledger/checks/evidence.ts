@@ -26,5 +26,7 @@ export function requests(n: number): string {
 /** " (first: TS2322 file:line message)" for a compile's first diagnostic, or "" when it had none. */
 export function firstDiagnostic(diagnostics: readonly CompileDiagnostic[]): string {
   const first = diagnostics[0];
-  return first === undefined ? "" : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${first.message.split("\n")[0]})`;
+  return first === undefined
+    ? ""
+    : ` (first: TS${first.code} ${first.file ?? ""}:${first.line ?? "?"} ${first.message.split("\n")[0]})`;
 }

@@ -54,7 +54,7 @@ export function coreRuntimeDependencyCount(
 }
 
 /** A filesystem-based session host: the coding agent, or a package that names sessions. */
-const SESSION_HOST_RULE = "session host = @earendil-works/pi-coding-agent or a name/keyword containing \"session\"";
+const SESSION_HOST_RULE = 'session host = @earendil-works/pi-coding-agent or a name/keyword containing "session"';
 
 function isSessionHost(pkg: Pick<PackageJson, "name" | "keywords">): boolean {
   return (
@@ -76,7 +76,12 @@ function noUiOrSessionDependency(): CheckResult {
   return verdictOf(
     offending.length === 0,
     `${core.name} ${core.version} declares ${rows.length}: ` +
-      rows.map((r) => `${describeDependency(r.dep)} (${r.ui.ui ? "UI: " : ""}${r.ui.reason}${r.session ? "; session host" : ""})`).join("; ") +
+      rows
+        .map(
+          (r) =>
+            `${describeDependency(r.dep)} (${r.ui.ui ? "UI: " : ""}${r.ui.reason}${r.session ? "; session host" : ""})`,
+        )
+        .join("; ") +
       ` — ${UI_RULE_NAME}; ${SESSION_HOST_RULE}`,
   );
 }
@@ -159,7 +164,8 @@ const DEPENDENCY_KINDS: { kind: string; matches: (name: string) => boolean }[] =
   {
     kind: "provider SDK",
     matches: (n) =>
-      ["@anthropic-ai/sdk", "openai", "@google/genai", "@mistralai/mistralai"].includes(n) || n.startsWith("@aws-sdk/client-"),
+      ["@anthropic-ai/sdk", "openai", "@google/genai", "@mistralai/mistralai"].includes(n) ||
+      n.startsWith("@aws-sdk/client-"),
   },
   { kind: "telemetry", matches: (n) => n.includes("telemetry") || n.startsWith("@opentelemetry/") },
   { kind: "schema", matches: (n) => n === "typebox" || n.includes("schema") || n === "zod" || n === "ajv" },
@@ -198,14 +204,18 @@ const TERMINAL_BUILTINS: readonly string[] = ["readline", "readline/promises", "
 /** Files of a package's dist/*.js that import a Node terminal module, marked when they are the package's bin. */
 function terminalModuleFiles(packageDir: string): string[] {
   const pkg = readPackageJson(packageDir) as PackageJson & { bin?: string | Record<string, string> };
-  const bins = Object.values(typeof pkg.bin === "string" ? { bin: pkg.bin } : (pkg.bin ?? {})).map((b) => b.replace(/^\.\//, ""));
+  const bins = Object.values(typeof pkg.bin === "string" ? { bin: pkg.bin } : (pkg.bin ?? {})).map((b) =>
+    b.replace(/^\.\//, ""),
+  );
   const byFile = new Map<string, Set<string>>();
   for (const use of scanDist(packageDir)[".js"]) {
     const builtin = use.specifier.replace(/^node:/, "");
     if (!isNodeBuiltin(use.specifier) || !TERMINAL_BUILTINS.includes(builtin)) continue;
     byFile.set(use.file, (byFile.get(use.file) ?? new Set()).add(builtin));
   }
-  return [...byFile].map(([file, modules]) => `${file}${bins.includes(file) ? " (its bin)" : ""} imports ${[...modules].join(", ")}`);
+  return [...byFile].map(
+    ([file, modules]) => `${file}${bins.includes(file) ? " (its bin)" : ""} imports ${[...modules].join(", ")}`,
+  );
 }
 
 const codingAgentSpec = () => `@earendil-works/pi-coding-agent@${installedPi().core}`;
@@ -237,5 +247,9 @@ export const layeringChecks: Check[] = [
   staticCheck("ch37.dist.specifiers-closed", specifiersClosed),
   staticCheck("ch37.dist.no-interface-imports", noInterfaceImports),
   staticCheck("ch37.deps.pi-ai-graph-no-ui", piAiGraphHasNoUi),
-  { id: "ch37.deps.coding-agent-builds-on-core", start: () => begin(codingAgentDependencies), run: codingAgentBuildsOnCore },
+  {
+    id: "ch37.deps.coding-agent-builds-on-core",
+    start: () => begin(codingAgentDependencies),
+    run: codingAgentBuildsOnCore,
+  },
 ];

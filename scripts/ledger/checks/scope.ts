@@ -26,12 +26,14 @@ async function pinnedToBookRelease(): Promise<CheckResult> {
 }
 
 /** What the coding agent adds and the core would export if it provided it: sessions, trust, resources, extensions, UI, built-in tools. */
-export const HOST_API_MARKERS = /session|trust|extension|resource|loader|agents\.?md|skill|tui|terminal|render|bash|edit|write/i;
+export const HOST_API_MARKERS =
+  /session|trust|extension|resource|loader|agents\.?md|skill|tui|terminal|render|bash|edit|write/i;
 
 function hostTable(): CheckResult {
   const exported = [...declarations().core.keys()];
   const hostApis = exported.filter((name) => HOST_API_MARKERS.test(name));
-  const sessionOption = exported.includes("AgentOptions") && membersOf("AgentOptions").some((m) => m.name === "sessionId");
+  const sessionOption =
+    exported.includes("AgentOptions") && membersOf("AgentOptions").some((m) => m.name === "sessionId");
   return verdictOf(
     hostApis.length === 0,
     `checked the table's factual half: ${PACKAGE_NAMES.core} ${installedPi().core} exports ${exported.length} names, ` +
@@ -43,12 +45,15 @@ function hostTable(): CheckResult {
 }
 
 const codingAgentDist = once(() => codingAgentFiles(installedPi().core));
-const replaceMessages = listingsOf(import.meta.url)(() => import("../../../examples/ch37-agent-core/replace-messages.ts"));
+const replaceMessages = listingsOf(import.meta.url)(
+  () => import("../../../examples/ch37-agent-core/replace-messages.ts"),
+);
 
 async function codingAgentAssignmentInert(): Promise<CheckResult> {
   const files = await codingAgentDist();
   const spec = `@earendil-works/pi-coding-agent@${installedPi().core}`;
-  if (files.kind === "unavailable") return notCheckable(`registry tarball unavailable: ${spec} is not cached and ${files.message}`);
+  if (files.kind === "unavailable")
+    return notCheckable(`registry tarball unavailable: ${spec} is not cached and ${files.message}`);
   const hook = readSessionRequestHook(files.dir);
   const run = await (await replaceMessages()).runReplaceUnderRequestHook();
   const read =
@@ -60,7 +65,12 @@ async function codingAgentAssignmentInert(): Promise<CheckResult> {
     `run in the core (${PACKAGE_NAMES.core} ${installedPi().core}): an Agent whose prepareRequest replaces the messages with the host's own record, ` +
     `agent.state.messages assigned while idle: the next request's user texts ${run.nextRequestUserTexts.map((t) => `"${t}"`).join(", ")}, the assignment sent ${run.carriesRestored}`;
   return verdictOf(
-    hook.installedByConstructor && hook.assignsPrepareRequest && hook.messagesFromSessionProjection && !hook.readsStateMessages && run.idleAtReplacement && !run.carriesRestored,
+    hook.installedByConstructor &&
+      hook.assignsPrepareRequest &&
+      hook.messagesFromSessionProjection &&
+      !hook.readsStateMessages &&
+      run.idleAtReplacement &&
+      !run.carriesRestored,
     `${read}; ${ran}`,
   );
 }

@@ -72,6 +72,10 @@ test("ch37.deps.pi-ai-graph-no-ui: a missing required dependency breaks the clos
 test("UI rule: a UI keyword counts; a description mentioning React Native does not", () => {
   assert.equal(classifyUi({ name: "some-widgets", keywords: ["TUI"] }).ui, true);
   assert.equal(classifyUi({ name: "@inquirer/core" }).ui, true);
-  const bedrockLike = { name: "@aws-sdk/client-bedrock-runtime", keywords: [], description: "for Node.js, Browser and React Native" };
+  const bedrockLike = {
+    name: "@aws-sdk/client-bedrock-runtime",
+    keywords: [],
+    description: "for Node.js, Browser and React Native",
+  };
   assert.equal(classifyUi(bedrockLike).ui, false);
 });

@@ -84,7 +84,13 @@ export function dependencyClosure(rootDir: string): Closure {
     for (const edge of runtimeEdges(pkg)) {
       const found = locatePackage(dir, edge.name);
       if (found === undefined) {
-        unresolved.push({ name: edge.name, range: edge.range, from: pkg.name, kind: edge.kind, required: edge.required });
+        unresolved.push({
+          name: edge.name,
+          range: edge.range,
+          from: pkg.name,
+          kind: edge.kind,
+          required: edge.required,
+        });
       } else if (!visited.has(found)) {
         queue.push({ dir: found, via: pkg.name });
       }

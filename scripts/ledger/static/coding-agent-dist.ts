@@ -30,15 +30,25 @@ export async function codingAgentFiles(version: string): Promise<CodingAgentFile
   const scratch = mkdtempSync(join(CODING_AGENT_CACHE, `.fetch-${version}-`));
   try {
     const spec = `@earendil-works/pi-coding-agent@${version}`;
-    const pack = await runCommand("npm", ["pack", spec, "--pack-destination", scratch, "--silent", "--fetch-retries=0", "--fetch-timeout=20000"], {
-      timeoutMs: 120_000,
-    });
+    const pack = await runCommand(
+      "npm",
+      ["pack", spec, "--pack-destination", scratch, "--silent", "--fetch-retries=0", "--fetch-timeout=20000"],
+      {
+        timeoutMs: 120_000,
+      },
+    );
     const tarball = join(scratch, `earendil-works-pi-coding-agent-${version}.tgz`);
     if (pack.code !== 0 || !existsSync(tarball)) {
-      return { kind: "unavailable", message: `npm pack ${spec}: ${pack.timedOut ? "timed out" : npmErrorLine(pack.stderr)}` };
+      return {
+        kind: "unavailable",
+        message: `npm pack ${spec}: ${pack.timedOut ? "timed out" : npmErrorLine(pack.stderr)}`,
+      };
     }
-    const untar = await runCommand("tar", ["-xzf", tarball, "-C", scratch, ...FILES.map((f) => `package/${f}`)], { timeoutMs: 120_000 });
-    if (untar.code !== 0) return { kind: "unavailable", message: `could not unpack ${tarball}: ${untar.stderr.trim()}` };
+    const untar = await runCommand("tar", ["-xzf", tarball, "-C", scratch, ...FILES.map((f) => `package/${f}`)], {
+      timeoutMs: 120_000,
+    });
+    if (untar.code !== 0)
+      return { kind: "unavailable", message: `could not unpack ${tarball}: ${untar.stderr.trim()}` };
     rmSync(dir, { recursive: true, force: true });
     renameSync(join(scratch, "package"), dir);
     return { kind: "files", version, dir, source: "fetched" };
@@ -81,7 +91,8 @@ export function readSessionRequestHook(dir: string): SessionRequestHook {
     installedByConstructor: /this\._installAgentRequestProjection\(\);/.test(constructor),
     assignsPrepareRequest: /this\.agent\.prepareRequest = /.test(projection),
     messagesFromSessionProjection:
-      /const projection = this\.sessionManager\.buildSessionProjection\(\);/.test(projection) && /messages: projection\.messages,/.test(projection),
+      /const projection = this\.sessionManager\.buildSessionProjection\(\);/.test(projection) &&
+      /messages: projection\.messages,/.test(projection),
     readsStateMessages: /agent\.state\.messages/.test(projection),
     engines: pkg.engines?.node,
   };

@@ -86,7 +86,11 @@ function declaringTypeName(symbol: ts.Symbol): string {
   if (parent !== undefined && (typescript.isInterfaceDeclaration(parent) || typescript.isClassDeclaration(parent))) {
     return parent.name?.text ?? "(anonymous)";
   }
-  if (parent !== undefined && typescript.isTypeLiteralNode(parent) && typescript.isTypeAliasDeclaration(parent.parent)) {
+  if (
+    parent !== undefined &&
+    typescript.isTypeLiteralNode(parent) &&
+    typescript.isTypeAliasDeclaration(parent.parent)
+  ) {
     return parent.parent.name.text;
   }
   return "(anonymous)";
@@ -108,7 +112,11 @@ export function membersOf(typeName: string): Member[] {
 export function baseTypesOf(typeName: string): { name: string; pkg: string }[] {
   const { checker } = declarations();
   const type = checker.getDeclaredTypeOfSymbol(coreExport(typeName));
-  if (!(type.flags & typescript.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & typescript.ObjectFlags.Interface)) return [];
+  if (
+    !(type.flags & typescript.TypeFlags.Object) ||
+    !((type as ts.ObjectType).objectFlags & typescript.ObjectFlags.Interface)
+  )
+    return [];
   return (checker.getBaseTypes(type as ts.InterfaceType) ?? []).map((base) => ({
     name: base.getSymbol()?.getName() ?? checker.typeToString(base),
     pkg: base.getSymbol() === undefined ? "(unknown)" : packageOfDeclaration(base.getSymbol()!),
@@ -159,13 +167,19 @@ export function signatureShape(type: ts.Type): SignatureShape | undefined {
   if (signature === undefined) return undefined;
   const parameters = signature.getParameters().map((p) => {
     const decl = p.valueDeclaration;
-    const optional = decl !== undefined && typescript.isParameter(decl) && (decl.questionToken !== undefined || decl.initializer !== undefined);
+    const optional =
+      decl !== undefined &&
+      typescript.isParameter(decl) &&
+      (decl.questionToken !== undefined || decl.initializer !== undefined);
     return { name: p.getName(), optional };
   });
   const returnType = signature.getReturnType();
   const returnArguments =
-    returnType.flags & typescript.TypeFlags.Object && (returnType as ts.ObjectType).objectFlags & typescript.ObjectFlags.Reference
-      ? checker.getTypeArguments(returnType as ts.TypeReference).map((t) => t.getSymbol()?.getName() ?? checker.typeToString(t))
+    returnType.flags & typescript.TypeFlags.Object &&
+    (returnType as ts.ObjectType).objectFlags & typescript.ObjectFlags.Reference
+      ? checker
+          .getTypeArguments(returnType as ts.TypeReference)
+          .map((t) => t.getSymbol()?.getName() ?? checker.typeToString(t))
       : [];
   return {
     parameters,

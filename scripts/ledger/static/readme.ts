@@ -14,7 +14,10 @@ export interface NormalisedText {
 const LINE_PREFIX = /^\s*(?:\/\/+|#+|>|[-*+](?=\s)|\d+\.(?=\s))?\s*/;
 
 function normaliseFragment(fragment: string): string {
-  return fragment.replace(/\*\*|__|`/g, "").replace(/\s+/g, " ").toLowerCase();
+  return fragment
+    .replace(/\*\*|__|`/g, "")
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 }
 
 /** Normalises a document line by line, keeping where each character came from. */

@@ -27,12 +27,22 @@ test("ch37.dist.specifiers-closed: every form is read from the syntax tree, comm
 
 test("ch37.dist.specifiers-closed: a bare package outside pi-ai/typebox, an escaping path and a computed import each break the closure", () => {
   const scan = scanDist(LEAKY);
-  const breaks = closureBreaks(LEAKY, [...scan[".js"], ...scan[".d.ts"]]).map((u) => u.specifier).sort();
+  const breaks = closureBreaks(LEAKY, [...scan[".js"], ...scan[".d.ts"]])
+    .map((u) => u.specifier)
+    .sort();
   assert.deepEqual(breaks, ["../../../outside.js", "blessed", "chalk", "ink", "name", "neo-blessed", "node:fs"]);
 });
 
 test("ch37.dist.no-interface-imports: node:fs, ink, chalk, blessed and neo-blessed are interface imports; pi-ai, typebox and relative paths are not", () => {
-  for (const specifier of ["node:fs", "fs/promises", "ink", "chalk", "blessed", "neo-blessed", "@earendil-works/pi-coding-agent"]) {
+  for (const specifier of [
+    "node:fs",
+    "fs/promises",
+    "ink",
+    "chalk",
+    "blessed",
+    "neo-blessed",
+    "@earendil-works/pi-coding-agent",
+  ]) {
     assert.notEqual(interfaceImport(specifier), undefined, specifier);
   }
   for (const specifier of ["@earendil-works/pi-ai", "typebox", "./agent.js", "node:crypto"]) {

@@ -46,7 +46,10 @@ function stringArgument(node: ts.Node | undefined): string | undefined {
 export function specifiersInSource(fileName: string, text: string): Omit<SpecifierUse, "file">[] {
   // Doc comments are left unparsed: the walk below never enters them (forEachChild skips
   // JSDoc), and in JavaScript files TypeScript otherwise parses every one as types.
-  const options = { languageVersion: typescript.ScriptTarget.Latest, jsDocParsingMode: typescript.JSDocParsingMode.ParseNone };
+  const options = {
+    languageVersion: typescript.ScriptTarget.Latest,
+    jsDocParsingMode: typescript.JSDocParsingMode.ParseNone,
+  };
   const source = typescript.createSourceFile(fileName, text, options, false);
   const found: Omit<SpecifierUse, "file">[] = [];
   const visit = (node: ts.Node): void => {

@@ -2,7 +2,9 @@ import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 
 // Guide 37, "Agent or agentLoop": whether the loop waits for the host's message_end handling.
-const barrier = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/message-end-barrier.ts"));
+const barrier = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch37-agent-core/message-end-barrier.ts"),
+);
 
 /** The claims of "Agent or agentLoop" that run code. */
 export const agentOrAgentLoopChecks: Check[] = [

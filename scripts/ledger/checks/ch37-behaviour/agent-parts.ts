@@ -29,7 +29,9 @@ export const agentPartsChecks: Check[] = [
       const direct = await research();
       const swapped = await (await countingStreamFn()).runWithCountingStreamFn();
       return verdictOf(
-        direct.providerCalls === 2 && direct.finalAnswer?.stopReason === "stop" && swapped.requestsSeenByWrapper === swapped.providerCalls,
+        direct.providerCalls === 2 &&
+          direct.finalAnswer?.stopReason === "stop" &&
+          swapped.requestsSeenByWrapper === swapped.providerCalls,
         facts(
           `streamSimple.bind(models): ${direct.providerCalls} requests, final stopReason ${direct.finalAnswer?.stopReason}`,
           `counting wrapper swapped in saw ${swapped.requestsSeenByWrapper} of ${swapped.providerCalls} provider calls`,
@@ -42,7 +44,9 @@ export const agentPartsChecks: Check[] = [
     run: async () => {
       const run = await (await streamOptions()).captureStreamOptions();
       return verdictOf(
-        run.transportSeen === run.transportSet && run.getApiKeyAskedFor.length > 0 && run.apiKeySeen === `key-for-${run.getApiKeyAskedFor[0]}`,
+        run.transportSeen === run.transportSet &&
+          run.getApiKeyAskedFor.length > 0 &&
+          run.apiKeySeen === `key-for-${run.getApiKeyAskedFor[0]}`,
         facts(
           `transport set ${run.transportSet}, streamFn saw ${run.transportSeen}`,
           `getApiKey asked for ${list(run.getApiKeyAskedFor)}, streamFn saw apiKey ${run.apiKeySeen}`,

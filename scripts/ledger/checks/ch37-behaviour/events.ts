@@ -23,7 +23,11 @@ export const eventsChecks: Check[] = [
       const run = await (await events()).collectRuntimeEvents();
       return verdictOf(
         run.missing.length === 0 && run.extra.length === 0,
-        facts(`delivered ${run.distinct.length} distinct types (${run.distinct.join(", ")})`, `missing ${list(run.missing)}`, `extra ${list(run.extra)}`),
+        facts(
+          `delivered ${run.distinct.length} distinct types (${run.distinct.join(", ")})`,
+          `missing ${list(run.missing)}`,
+          `extra ${list(run.extra)}`,
+        ),
       );
     },
   },
@@ -42,7 +46,8 @@ export const eventsChecks: Check[] = [
     run: async () => {
       const { measurePromptSettlement } = await listenerOrder();
       const runs: [ListenerOrder.RunEnd, ListenerOrder.PromptSettlementRun][] = [];
-      for (const end of ["stop", "error", "aborted", "listener-threw"] as const) runs.push([end, await measurePromptSettlement(end)]);
+      for (const end of ["stop", "error", "aborted", "listener-threw"] as const)
+        runs.push([end, await measurePromptSettlement(end)]);
       const early = runs.filter(([, run]) => !(run.listenerEntered && !run.settledWhileListenerHeld));
       const describe = ([end, run]: (typeof runs)[number]) => `${END_WORDS[end]}: ${run.order.join(" → ")}`;
       return verdictOf(

@@ -5,7 +5,9 @@ import { facts, list } from "../evidence.ts";
 // Guide 37, "What the host was doing for you": what the bare core does not do on its own.
 const listing = listingsOf(import.meta.url);
 const noAgentsMd = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/no-agents-md.ts"));
-const unregisteredTools = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/unregistered-tools.ts"));
+const unregisteredTools = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/unregistered-tools.ts"),
+);
 
 /** The claims of "What the host was doing for you" that run code. */
 export const hostChecks: Check[] = [
@@ -24,7 +26,8 @@ export const hostChecks: Check[] = [
     run: async () => {
       const run = await (await unregisteredTools()).runUnregisteredToolCalls();
       const answered = run.calls.every((c) => c.isError === true && c.modelSawError);
-      const describe = (c: (typeof run.calls)[number]) => `${c.tool} → ${c.isError ? "error result" : "no error"} "${c.text}"${c.modelSawError ? ", sent back to the model" : ""}`;
+      const describe = (c: (typeof run.calls)[number]) =>
+        `${c.tool} → ${c.isError ? "error result" : "no error"} "${c.text}"${c.modelSawError ? ", sent back to the model" : ""}`;
       return verdictOf(
         answered && run.filesCreated.length === 0 && run.registeredToolRan,
         facts(

@@ -2,7 +2,9 @@ import { listingsOf } from "../../load-listing.ts";
 import { once } from "../../once.ts";
 
 // The research agent's scripted runs, measured once and read by several sections' checks.
-const transcriptRun = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/transcript-run.ts"));
+const transcriptRun = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch37-agent-core/transcript-run.ts"),
+);
 
 /** The research agent asked about "release": one lookup that hits, then an answer. */
 export const research = once(async () => (await transcriptRun()).runResearch("release"));

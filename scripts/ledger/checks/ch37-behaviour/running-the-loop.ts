@@ -5,7 +5,9 @@ import { miss, research } from "./research-runs.ts";
 
 // Guide 37, "Running the loop": the research agent's transcript, requests and system message.
 const listing = listingsOf(import.meta.url);
-const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"));
+const presetSystemMessage = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"),
+);
 const systemMessage = listing(() => import("../../../../examples/ch37-agent-core/system-message.ts"));
 
 /** The claims of "Running the loop" that run code. */
@@ -44,7 +46,10 @@ export const runningTheLoopChecks: Check[] = [
     run: async () => {
       const { toolResult, secondRequestCarriesResult, finalAnswer } = await miss();
       return verdictOf(
-        toolResult?.text === "no matches" && !toolResult.isError && secondRequestCarriesResult && finalAnswer?.stopReason === "stop",
+        toolResult?.text === "no matches" &&
+          !toolResult.isError &&
+          secondRequestCarriesResult &&
+          finalAnswer?.stopReason === "stop",
         facts(
           `query "dividend": text "${toolResult?.text}", isError ${toolResult?.isError}`,
           `the model was asked again with it ${secondRequestCarriesResult} and answered (${finalAnswer?.stopReason})`,
@@ -60,12 +65,20 @@ export const runningTheLoopChecks: Check[] = [
         `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}`,
         `first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`,
       );
-      if (!(head.headRole === "system" && head.promptMatches && head.declaredTools.includes("lookup_evidence") && head.requestHeadRole === "system")) {
+      if (!(
+        head.headRole === "system" &&
+        head.promptMatches &&
+        head.declaredTools.includes("lookup_evidence") &&
+        head.requestHeadRole === "system"
+      )) {
         return verdictOf(false, bookCase);
       }
       const preset = await (await presetSystemMessage()).runWithPresetSystemMessage();
       return preset.promptRecorded
-        ? verdictOf(true, facts(bookCase, "initial messages starting with a system message: the prompt is still recorded"))
+        ? verdictOf(
+            true,
+            facts(bookCase, "initial messages starting with a system message: the prompt is still recorded"),
+          )
         : qualified(
             facts(bookCase, "initialState.messages does not already start with a system message"),
             `initialState.messages starting with a system message: messages[0] is that message ("${preset.headText}"), the systemPrompt is recorded in none of the ` +

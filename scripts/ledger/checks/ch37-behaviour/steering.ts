@@ -7,7 +7,9 @@ import { facts, list, quoted } from "../evidence.ts";
 
 // Guide 37, "Steering and follow-up": when each queue delivers, in each mode, and on a failed end.
 const listing = listingsOf(import.meta.url);
-const queuesOnFailedEnd = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts"));
+const queuesOnFailedEnd = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts"),
+);
 const steering = listing(() => import("../../../../examples/ch37-agent-core/steering.ts"));
 
 type QueueRun = Steering.QueueRun;
@@ -28,7 +30,9 @@ const queueRun = async (queue: Steering.QueueKind, mode: QueueRun["mode"]) =>
   (await queues()).find((run) => run.queue === queue && run.mode === mode)!;
 
 const neighbours = (run: QueueRun) =>
-  run.precededBy.map((n) => (n.role === "assistant" ? `assistant(${n.stopReason}${n.hasToolCalls ? ", tool calls" : ""})` : n.role)).join(" → ");
+  run.precededBy
+    .map((n) => (n.role === "assistant" ? `assistant(${n.stopReason}${n.hasToolCalls ? ", tool calls" : ""})` : n.role))
+    .join(" → ");
 
 /** The claims of "Steering and follow-up" that run code. */
 export const steeringChecks: Check[] = [
@@ -42,7 +46,13 @@ export const steeringChecks: Check[] = [
         `delivered after ${neighbours(run)}`,
         `new steering per request ${run.newPerRequest.join(", ")}`,
       );
-      if (!(run.toolFinishedFirst && last?.role === "toolResult" && run.newPerRequest[0] === 0 && run.newPerRequest[1] === 2)) return verdictOf(false, bookCase);
+      if (!(
+        run.toolFinishedFirst &&
+        last?.role === "toolResult" &&
+        run.newPerRequest[0] === 0 &&
+        run.newPerRequest[1] === 2
+      ))
+        return verdictOf(false, bookCase);
       const { runSteerOnFailedEnd } = await queuesOnFailedEnd();
       const failed = [await runSteerOnFailedEnd("error"), await runSteerOnFailedEnd("aborted")];
       const late = failed.filter((r) => r.queuedAfterRun || !r.deliveredInRun);
@@ -52,7 +62,10 @@ export const steeringChecks: Check[] = [
           `the next prompt's request carried the user messages ${quoted(r.nextRequestUserTexts, " → ")}`,
         );
       return late.length > 0
-        ? qualified(facts(bookCase, "the current request ends normally (stop or toolUse)"), facts(...late.map(describeFailed)))
+        ? qualified(
+            facts(bookCase, "the current request ends normally (stop or toolUse)"),
+            facts(...late.map(describeFailed)),
+          )
         : verdictOf(true, facts(bookCase, ...failed.map(describeFailed)));
     },
   },
@@ -63,7 +76,10 @@ export const steeringChecks: Check[] = [
       const last = run.precededBy.at(-1);
       return verdictOf(
         run.newPerRequest[1] === 0 && last?.role === "assistant" && last.stopReason === "stop" && !last.hasToolCalls,
-        facts(`queued while the tool ran: new follow-ups per request ${run.newPerRequest.join(", ")}`, `delivered after ${neighbours(run)}`),
+        facts(
+          `queued while the tool ran: new follow-ups per request ${run.newPerRequest.join(", ")}`,
+          `delivered after ${neighbours(run)}`,
+        ),
       );
     },
   },
@@ -73,7 +89,10 @@ export const steeringChecks: Check[] = [
       const runs = await queues();
       const ok = runs.every((r) => r.agentEnds === 1 && r.allDeliveredBeforeAgentEnd && !r.queuedAfterRun);
       const bookCase = facts(
-        ...runs.map((r) => `${r.queue}/${r.mode}: agent_end ×${r.agentEnds}, all delivered before it ${r.allDeliveredBeforeAgentEnd}, left queued ${r.queuedAfterRun}`),
+        ...runs.map(
+          (r) =>
+            `${r.queue}/${r.mode}: agent_end ×${r.agentEnds}, all delivered before it ${r.allDeliveredBeforeAgentEnd}, left queued ${r.queuedAfterRun}`,
+        ),
       );
       if (!ok) return verdictOf(false, bookCase);
       const { runQueueOnFailedEnd } = await queuesOnFailedEnd();

@@ -3,11 +3,16 @@ import { listingsOf } from "../../load-listing.ts";
 import { once } from "../../once.ts";
 
 // Guide 37, "Tool execution: parallel by default": how many calls of one batch run at once.
-const toolConcurrency = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/tool-concurrency.ts"));
+const toolConcurrency = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch37-agent-core/tool-concurrency.ts"),
+);
 
 const concurrency = once(async () => {
   const { measureToolConcurrency } = await toolConcurrency();
-  return { parallel: await measureToolConcurrency("default"), sequential: await measureToolConcurrency("one-sequential") };
+  return {
+    parallel: await measureToolConcurrency("default"),
+    sequential: await measureToolConcurrency("one-sequential"),
+  };
 });
 
 /** The claims of "Tool execution: parallel by default" that run code. */
@@ -16,7 +21,10 @@ export const toolExecutionChecks: Check[] = [
     id: "ch37.tools.parallel-default",
     run: async () => {
       const { parallel } = await concurrency();
-      return verdictOf(parallel.maxInFlight === 3, `3 ordinary tool calls in one batch: at most ${parallel.maxInFlight} in flight at once`);
+      return verdictOf(
+        parallel.maxInFlight === 3,
+        `3 ordinary tool calls in one batch: at most ${parallel.maxInFlight} in flight at once`,
+      );
     },
   },
   {

@@ -8,8 +8,12 @@ import { describeDiagnostic, withListingsAboutPi } from "./listings-compiled.ts"
 
 // Guide 37, "Tools: AgentTool": what the core does with a tool's parameters, result and failure.
 const listing = listingsOf(import.meta.url);
-const paramsConversion = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/params-conversion.ts"));
-const paramsValidation = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/params-validation.ts"));
+const paramsConversion = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/params-conversion.ts"),
+);
+const paramsValidation = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/params-validation.ts"),
+);
 const replayMetadata = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/replay-metadata.ts"));
 const replayReads = listing(() => import("../../../chapter-tables/ch37/replay-reads.ts"));
 const structuredContent = listing(() => import("../../../../examples/ch37-agent-core/structured-content.ts"));
@@ -56,7 +60,9 @@ export const toolChecks: Check[] = [
         differing.length === 0 && reads.length === 0,
         facts(
           `the same tool with replay unset, "never" and "safe", ends ${REPLAY_ENDS.join(", ")} (the aborted run prompted again): ` +
-            (differing.length === 0 ? "identical executions, events, requests and transcripts" : `differs in ${differing.join(", ")}`),
+            (differing.length === 0
+              ? "identical executions, events, requests and transcripts"
+              : `differs in ${differing.join(", ")}`),
           `reads of a property named replay in the core's ${files} dist .js files: ${list(reads.map((r) => `${r.file}:${r.line} ${r.code}`))}`,
         ),
       );
@@ -68,9 +74,11 @@ export const toolChecks: Check[] = [
       const outcomes = await (await paramsValidation()).runArgumentValidation();
       const invalid = outcomes.filter((o) => JSON.stringify(o.args) !== JSON.stringify({ query: "release" }));
       const valid = outcomes.filter((o) => !invalid.includes(o));
-      const describe = (o: (typeof outcomes)[number]) => `${JSON.stringify(o.args)} → ${o.reachedExecute ? "executed" : "not executed"}${o.isError ? " (error result)" : ""}`;
+      const describe = (o: (typeof outcomes)[number]) =>
+        `${JSON.stringify(o.args)} → ${o.reachedExecute ? "executed" : "not executed"}${o.isError ? " (error result)" : ""}`;
       const bookCase = facts(...outcomes.map(describe));
-      if (!(invalid.every((o) => !o.reachedExecute && o.isError) && valid.every((o) => o.reachedExecute && !o.isError))) return verdictOf(false, bookCase);
+      if (!(invalid.every((o) => !o.reachedExecute && o.isError) && valid.every((o) => o.reachedExecute && !o.isError)))
+        return verdictOf(false, bookCase);
       const converted = await (await paramsConversion()).runConvertedArguments();
       const conversion =
         `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) → ` +
@@ -80,7 +88,10 @@ export const toolChecks: Check[] = [
       const convertedFirst = converted.executedWith !== undefined && !converted.validAsSent;
       return verdictOf(
         converted.executedWith === undefined || converted.executedWithValid,
-        facts(bookCase, conversion) + (convertedFirst ? " (the core converted the model's arguments before validating them: ch38.found.argument-conversion)" : ""),
+        facts(bookCase, conversion) +
+          (convertedFirst
+            ? " (the core converted the model's arguments before validating them: ch38.found.argument-conversion)"
+            : ""),
       );
     },
   },
@@ -99,8 +110,13 @@ export const toolChecks: Check[] = [
       );
       const wire = `the next request's body, built by each of pi-ai's ${run.payloads.length} chat adapters: without details ${list(leaving)}`;
       const withDetails = `with details ${list(carrying)}`;
-      if (!(run.inExecutionEndEvents === 2 && run.inTranscriptMessages === 2 && leaving.length > 0)) return verdictOf(false, facts(kept, wire, withDetails));
-      if (carrying.length > 0) return qualified(facts(kept, wire), `${list(carrying)} sends the whole context, details included, as the request body`);
+      if (!(run.inExecutionEndEvents === 2 && run.inTranscriptMessages === 2 && leaving.length > 0))
+        return verdictOf(false, facts(kept, wire, withDetails));
+      if (carrying.length > 0)
+        return qualified(
+          facts(kept, wire),
+          `${list(carrying)} sends the whole context, details included, as the request body`,
+        );
       if (missed.length > 0) return notCheckable(facts(kept, wire, withDetails, `not captured: ${missed.join(", ")}`));
       return verdictOf(true, facts(kept, wire, withDetails));
     },
@@ -113,9 +129,13 @@ export const toolChecks: Check[] = [
       const shapes: ToolFailures.ThrowShapeOutcome[] = [];
       for (const shape of THROW_SHAPES) shapes.push(await runThrowShape(shape));
       const turned = shapes.filter((s) => s.isError === true && s.finalStopReason === "stop" && !s.promptRejected);
-      const describe = (s: ToolFailures.ThrowShapeOutcome) => `${s.shape} → isError ${s.isError} "${s.text}", run ended ${s.finalStopReason}${s.promptRejected ? ", prompt() rejected" : ""}`;
+      const describe = (s: ToolFailures.ThrowShapeOutcome) =>
+        `${s.shape} → isError ${s.isError} "${s.text}", run ended ${s.finalStopReason}${s.promptRejected ? ", prompt() rejected" : ""}`;
       return verdictOf(
-        run.thrown?.isError === true && run.thrown.modelSawError && run.finalStopReason === "stop" && turned.length === shapes.length,
+        run.thrown?.isError === true &&
+          run.thrown.modelSawError &&
+          run.finalStopReason === "stop" &&
+          turned.length === shapes.length,
         facts(
           failureEvidence(run.thrown),
           `loop went on: ${run.providerCalls} requests, final stopReason ${run.finalStopReason}`,

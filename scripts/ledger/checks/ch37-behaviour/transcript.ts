@@ -3,7 +3,9 @@ import { listingsOf } from "../../load-listing.ts";
 import { facts, quoted } from "../evidence.ts";
 
 // Guide 37, "The transcript belongs to the host": replacing agent.state.messages between runs.
-const replaceMessages = listingsOf(import.meta.url)(() => import("../../../../examples/ch37-agent-core/replace-messages.ts"));
+const replaceMessages = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch37-agent-core/replace-messages.ts"),
+);
 
 /** The claims of "The transcript belongs to the host" that run code. */
 export const transcriptChecks: Check[] = [

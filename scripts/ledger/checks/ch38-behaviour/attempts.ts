@@ -31,7 +31,9 @@ export const attemptsChecks: Check[] = [
       const run = await failedByCore();
       const failure = run.toolEnds.find((end) => end.toolName === "submit");
       return verdictOf(
-        outcomeOf(h, run) === "invalid-submissions" && failure?.isError === true && !/^Validation failed/.test(failure.text ?? ""),
+        outcomeOf(h, run) === "invalid-submissions" &&
+          failure?.isError === true &&
+          !/^Validation failed/.test(failure.text ?? ""),
         `maxAttempts 1, a schema-valid submit in a response cut off by the output limit: the core failed it ("${failure?.text?.slice(0, 60)}…"), ` +
           `counted as a failed attempt: outcome ${outcomeOf(h, run)} after ${run.providerRequests} request`,
       );
@@ -44,7 +46,8 @@ export const attemptsChecks: Check[] = [
       const repeated = await rowRun("same invalid value repeated until invalid-submissions");
       const core = await failedByCore();
       const bookCase = `each invalid submission counts: ${h.failedSubmits(repeated.run)} invalid submits → ${outcomeOf(h, repeated.run)} at the default maxAttempts ${h.DEFAULT_MAX_ATTEMPTS}`;
-      if (!(repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS)) return verdictOf(false, bookCase);
+      if (!(repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS))
+        return verdictOf(false, bookCase);
       const coreFailure = core.toolEnds.find((end) => end.toolName === "submit" && end.isError);
       // Counting other failed submits too leaves "counts invalid submissions" true: that is
       // ch38.maxattempts.cause-agnostic, named here, not a counterexample.

@@ -5,11 +5,16 @@ import { once } from "../../once.ts";
 import { facts } from "../evidence.ts";
 
 // Guide 38, "The bug history": the two earlier versions of step() and their request counts.
-const turnLimitTable = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
+const turnLimitTable = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"),
+);
 
 type TurnLimitRow = TurnLimitTable.TurnLimitRow;
 
-const caseRun = (variant: TurnLimitRow["variant"], pick: (figures: typeof TurnLimitTable.BOOK_FIGURES) => TurnLimitTable.TurnLimitCase) =>
+const caseRun = (
+  variant: TurnLimitRow["variant"],
+  pick: (figures: typeof TurnLimitTable.BOOK_FIGURES) => TurnLimitTable.TurnLimitCase,
+) =>
   once(async () => {
     const { BOOK_FIGURES: figures, measureCase } = await turnLimitTable();
     return measureCase(variant, pick(figures));
@@ -42,7 +47,10 @@ export const bugHistoryChecks: Check[] = [
       // true: that is ch38.found.bug-figures-follow-script, named here, not a counterexample.
       return verdictOf(
         book.providerRequests === figures.unfixedGuard.requests && book.outcome.startsWith("{"),
-        facts(bookCase, `the figure follows the script (ch38.found.bug-figures-follow-script): ${longer.scriptedResponses} scripted give ${againstScript(longer)}, outcome ${longer.outcome}`),
+        facts(
+          bookCase,
+          `the figure follows the script (ch38.found.bug-figures-follow-script): ${longer.scriptedResponses} scripted give ${againstScript(longer)}, outcome ${longer.outcome}`,
+        ),
       );
     },
   },

@@ -4,7 +4,9 @@ import { listingsOf } from "../../load-listing.ts";
 import { facts } from "../evidence.ts";
 
 // Guide 38, "Chaining and parallel steps": steps share no history and no state.
-const demos = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/step-demos.ts"));
+const demos = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch38-typed-step/demonstrations/step-demos.ts"),
+);
 
 /** The claims of "Chaining and parallel steps". */
 export const chainingParallelChecks: Check[] = [

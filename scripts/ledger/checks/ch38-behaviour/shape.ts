@@ -8,7 +8,9 @@ import { facts, firstDiagnostic, requests } from "../evidence.ts";
 import { outcomeOf, rowRun, stepHarness, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The shape of step()": the listing, its defaults, its failure kinds and its guards.
-const thirdOutcomes = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/third-outcomes.ts"));
+const thirdOutcomes = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch38-typed-step/demonstrations/third-outcomes.ts"),
+);
 
 const STEP_LISTING = ["step.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
 compileLater(STEP_LISTING);
@@ -40,7 +42,10 @@ export const shapeChecks: Check[] = [
       const measuredAttempts = h.failedSubmits(attempts.run);
       const measuredTurns = turns.run.providerRequests;
       return verdictOf(
-        measuredAttempts === 3 && measuredTurns === 10 && outcomeOf(h, attempts.run) === "invalid-submissions" && outcomeOf(h, turns.run) === "turn-limit",
+        measuredAttempts === 3 &&
+          measuredTurns === 10 &&
+          outcomeOf(h, attempts.run) === "invalid-submissions" &&
+          outcomeOf(h, turns.run) === "turn-limit",
         facts(
           `no options given: ${measuredAttempts} failed submits ended the run (${outcomeOf(h, attempts.run)}, ${attempts.row.script().length} scripted)`,
           `a never-submitting model stopped after ${measuredTurns} requests (${outcomeOf(h, turns.run)}, ${turns.row.script().length} scripted)`,
@@ -74,7 +79,12 @@ export const shapeChecks: Check[] = [
       const unwrapped = runs.every((r) => r.run.outcome.status === "thrown");
       return verdictOf(
         runs.length > 0 && unwrapped && runs.every((r) => r.agrees),
-        facts(...runs.map((r) => `"${r.row.row}": ${h.describeOutcome(r.run.outcome)} (not StepFailed: ${r.run.outcome.status === "thrown"}), ${r.run.providerRequests} requests`)),
+        facts(
+          ...runs.map(
+            (r) =>
+              `"${r.row.row}": ${h.describeOutcome(r.run.outcome)} (not StepFailed: ${r.run.outcome.status === "thrown"}), ${r.run.providerRequests} requests`,
+          ),
+        ),
       );
     },
   },
@@ -91,10 +101,15 @@ export const shapeChecks: Check[] = [
         `${third.length} ended otherwise${third.length > 0 ? ` (${third.map((r) => r.row.row).join(", ")})` : ""}`;
       if (third.length > 0) return verdictOf(false, bookCase);
       const guards = all.filter((r) => r.run.outcome.status === "thrown");
-      const others = (await (await thirdOutcomes()).measureOtherEndings()).filter((c) => c.ending !== "value" && c.ending !== "StepFailed");
+      const others = (await (await thirdOutcomes()).measureOtherEndings()).filter(
+        (c) => c.ending !== "value" && c.ending !== "StepFailed",
+      );
       const neither = [
         ...guards.map((r) => `"${r.row.row}" → ${h.describeOutcome(r.run.outcome)}`),
-        ...others.map((c) => `${c.name} → ${c.ending} (${c.outcome.status === "thrown" ? c.outcome.message : ""}, after ${requests(c.providerRequests)})`),
+        ...others.map(
+          (c) =>
+            `${c.name} → ${c.ending} (${c.outcome.status === "thrown" ? c.outcome.message : ""}, after ${requests(c.providerRequests)})`,
+        ),
       ];
       return neither.length > 0
         ? qualified(facts(bookCase, "valid options"), `neither a value nor StepFailed: ${facts(...neither)}`)

@@ -43,7 +43,9 @@ export function conditions(h: StepHarness, row: Pick<StepTable.StepTableRow, "sc
 
 /** `"<row>": <outcome> after <n> provider requests, under <conditions>`, and what the table expected when it disagrees. */
 export function rowEvidence(h: StepHarness, { row, run, agrees }: TableRuns.RowRun): string {
-  const expected = agrees ? "" : ` (table expects ${h.describeExpected(row.expected)} after ${row.expected.providerRequests})`;
+  const expected = agrees
+    ? ""
+    : ` (table expects ${h.describeExpected(row.expected)} after ${row.expected.providerRequests})`;
   return `"${row.row}": ${h.describeOutcome(run.outcome)} after ${requests(run.providerRequests)}${expected}, under ${conditions(h, row)}`;
 }
 

@@ -19,14 +19,16 @@ export const submitOnlyWayOutChecks: Check[] = [
       const rejection = run.toolEnds.find((end) => end.toolName === "submit");
       const lastOfSecond = run.requests[1]?.at(-1);
       const modelSawError = lastOfSecond?.role === "toolResult" && lastOfSecond.isError;
-      const rejectedByCore = rejection?.isError === true && /^Validation failed for tool "submit"/.test(rejection.text ?? "");
+      const rejectedByCore =
+        rejection?.isError === true && /^Validation failed for tool "submit"/.test(rejection.text ?? "");
       const converted = await (await argumentConversion()).measureArgumentConversion();
       const bookCase = facts(
         `malformed submit ({verdict:"probably"}): tool result isError ${rejection?.isError}, text "${rejection?.text?.split("\n")[0]}", next request ends with an error tool result: ${modelSawError}`,
         `nothing stored (outcome ${outcomeOf(h, run)})`,
       );
       // The book classifies a run with a failed submit and no value as invalid-submissions (its branch 5).
-      if (!(rejectedByCore && modelSawError && outcomeOf(h, run) === "invalid-submissions")) return verdictOf(false, bookCase);
+      if (!(rejectedByCore && modelSawError && outcomeOf(h, run) === "invalid-submissions"))
+        return verdictOf(false, bookCase);
       const convertedReachedExecute = !converted.validAsSent && converted.returned !== undefined;
       return convertedReachedExecute
         ? qualified(
@@ -34,7 +36,13 @@ export const submitOnlyWayOutChecks: Check[] = [
             `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) was converted before validation, reached execute ` +
               `and was returned as ${JSON.stringify(converted.returned)}, with ${converted.failedSubmits} failed submits`,
           )
-        : verdictOf(true, facts(bookCase, `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) got an error result too`));
+        : verdictOf(
+            true,
+            facts(
+              bookCase,
+              `${JSON.stringify(converted.sent)} (schema-valid as sent: ${converted.validAsSent}) got an error result too`,
+            ),
+          );
     },
   },
   {
@@ -64,7 +72,7 @@ export const submitOnlyWayOutChecks: Check[] = [
           `${run.providerRequests} provider requests served`,
         `the loop called its stream function ${run.streamFnCalls} times` +
           (run.streamFnCalls > run.providerRequests
-          ? `, the last refused by pi-ai's Models before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`
+            ? `, the last refused by pi-ai's Models before the provider (stop reason ${run.stopReasons.at(-1)}: "${run.lastErrorMessage}")`
             : ""),
       );
       if (!(run.providerRequests === maxTurns && outcomeOf(h, run) === "turn-limit")) return verdictOf(false, bookCase);
@@ -75,7 +83,10 @@ export const submitOnlyWayOutChecks: Check[] = [
         `a bare Agent whose custom stream function ${r.streamFn === "drops-signal" ? "does not pass on the abort signal" : "passes on the abort signal"}, abort() at turn_end ${r.abortAtTurn}: ` +
         `the stream function was called ${r.streamFnCalls} times, ${r.providerRequests} provider requests served, ${r.turns} turns (${r.scripted} scripted, last stop reason ${r.lastStopReason})`;
       return drops.providerRequests > drops.abortAtTurn
-        ? qualified(facts(bookCase, `${custom(forwards)}: the stream function passes the abort signal on`), custom(drops))
+        ? qualified(
+            facts(bookCase, `${custom(forwards)}: the stream function passes the abort signal on`),
+            custom(drops),
+          )
         : verdictOf(true, facts(bookCase, custom(forwards), custom(drops)));
     },
   },

@@ -7,7 +7,9 @@ import { facts } from "../evidence.ts";
 import { rowEvidence, rowRun, stepHarness, tableCheck, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The test table": step.test.ts, and the claims its rows decide alone.
-const abortDiscardsValid = listingsOf(import.meta.url)(() => import("../../../chapter-tables/ch38/abort-discards-valid.ts"));
+const abortDiscardsValid = listingsOf(import.meta.url)(
+  () => import("../../../chapter-tables/ch38/abort-discards-valid.ts"),
+);
 
 const STEP_TESTS = fileURLToPath(new URL("../../../../examples/ch38-typed-step/step.test.ts", import.meta.url));
 
@@ -48,7 +50,9 @@ export const testTableChecks: Check[] = [
       const runs = await tableRuns();
       const values = runs.filter((r) => r.run.outcome.status === "value");
       // A value only ever comes back after an accepted submit.
-      const everyValueSubmitted = values.every((r) => r.run.toolEnds.some((end) => end.toolName === "submit" && !end.isError));
+      const everyValueSubmitted = values.every((r) =>
+        r.run.toolEnds.some((end) => end.toolName === "submit" && !end.isError),
+      );
       return verdictOf(
         prose.agrees && valid.agrees && everyValueSubmitted,
         facts(

@@ -6,7 +6,9 @@ import { facts, firstDiagnostic, requests } from "../evidence.ts";
 import { compileAboutPi } from "../../../port/compile-ported.ts";
 
 // Guide 38, "Tools inside a step": step() with extra tools, typed and bounded.
-const researchStepBounds = listingsOf(import.meta.url)(() => import("../../../../examples/ch38-typed-step/demonstrations/research-step-bounds.ts"));
+const researchStepBounds = listingsOf(import.meta.url)(
+  () => import("../../../../examples/ch38-typed-step/demonstrations/research-step-bounds.ts"),
+);
 
 const RESEARCH_STEP = "examples/ch38-typed-step/research-step.ts";
 compileLater([RESEARCH_STEP]);
@@ -26,15 +28,22 @@ export const toolsInsideStepChecks: Check[] = [
       const bounded =
         withRoom?.outcome.startsWith("{") === true &&
         noRoom?.outcome === "turn-limit" &&
-        lookupsOnly?.outcome === "turn-limit" && lookupsOnly.providerRequests === lookupsOnly.maxTurns &&
-        failingLookups?.outcome === "turn-limit" && failingLookups.failedSubmits === 0;
+        lookupsOnly?.outcome === "turn-limit" &&
+        lookupsOnly.providerRequests === lookupsOnly.maxTurns &&
+        failingLookups?.outcome === "turn-limit" &&
+        failingLookups.failedSubmits === 0;
       return verdictOf(
-        diagnostics.length === 0 && JSON.stringify(book.value) === JSON.stringify({ verdict: "supported", citations: ["notes-1"] }) && bounded,
+        diagnostics.length === 0 &&
+          JSON.stringify(book.value) === JSON.stringify({ verdict: "supported", citations: ["notes-1"] }) &&
+          bounded,
         facts(
           `research-step.ts (extraTools: [lookupEvidence(corpus)]) compiles${port === undefined ? "" : ` through ${port.name}`} with ${diagnostics.length} diagnostics` +
             firstDiagnostic(diagnostics),
           `lookup then submit: ${JSON.stringify(book.value)} after ${requests(book.providerRequests)}`,
-          ...runs.map((r) => `${r.name}: ${r.outcome} after ${requests(r.providerRequests)}, ${r.lookups} lookups, ${r.failedSubmits} attempts counted`),
+          ...runs.map(
+            (r) =>
+              `${r.name}: ${r.outcome} after ${requests(r.providerRequests)}, ${r.lookups} lookups, ${r.failedSubmits} attempts counted`,
+          ),
         ),
       );
     },

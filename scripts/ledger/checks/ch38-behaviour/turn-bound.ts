@@ -6,7 +6,9 @@ import { rowEvidence, rowRun, stepHarness, tableCheck } from "./step-runs.ts";
 
 // Guide 38: the turn bound, its request count, and the failures it meets on the last turn.
 const listing = listingsOf(import.meta.url);
-const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"));
+const lastTurnFailure = listing(
+  () => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"),
+);
 const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
 
 /** A failed or aborted request classified as another kind: the last allowed turn. */
@@ -15,7 +17,12 @@ async function lastTurnCounterexample(stopReason: "error" | "aborted"): Promise<
   const other = runs.filter((r) => r.kind !== "provider");
   if (other.length === 0) return undefined;
   return (
-    facts(...other.map((r) => `stop reason ${r.stopReason} on turn ${r.failsOnTurn} of maxTurns ${r.maxTurns}, no value stored: ${r.kind}`)) +
+    facts(
+      ...other.map(
+        (r) =>
+          `stop reason ${r.stopReason} on turn ${r.failsOnTurn} of maxTurns ${r.maxTurns}, no value stored: ${r.kind}`,
+      ),
+    ) +
     ` (the turn bound fires at that turn_end and turn-limit is classified before provider; on turn 2 of maxTurns 3: ` +
     `${runs.find((r) => r.maxTurns > r.failsOnTurn)?.kind})`
   );

@@ -5,11 +5,19 @@ import { facts } from "../evidence.ts";
 
 // Chapter 37's findings: what the core does that the book does not say.
 const listing = listingsOf(import.meta.url);
-const presetSystemMessage = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"));
+const presetSystemMessage = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"),
+);
 const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/tool-details.ts"));
-const throwingListener = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/throwing-listener.ts"));
-const queuesOnFailedEnd = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts"));
-const caseMappedExcerptDemo = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/case-mapped-excerpt-demo.ts"));
+const throwingListener = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/throwing-listener.ts"),
+);
+const queuesOnFailedEnd = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/queues-on-failed-end.ts"),
+);
+const caseMappedExcerptDemo = listing(
+  () => import("../../../../examples/ch37-agent-core/demonstrations/case-mapped-excerpt-demo.ts"),
+);
 
 /** The companion's findings about chapter 37 (chapters/findings.tsv). */
 export const ch37FindingChecks: Check[] = [
@@ -44,7 +52,9 @@ export const ch37FindingChecks: Check[] = [
       const every = [await runThrowingListener("turn_end"), await runThrowingListener("agent_end")];
       const once = [await runThrowingListener("turn_end", "once"), await runThrowingListener("agent_end", "once")];
       const asStated = (r: ThrowingListener.ThrowingListenerRun) =>
-        r.promptRejected !== undefined && r.agentEndsSeenByLaterListener === 0 && r.lastMessage.startsWith("assistant(error");
+        r.promptRejected !== undefined &&
+        r.agentEndsSeenByLaterListener === 0 &&
+        r.lastMessage.startsWith("assistant(error");
       const describe = (r: ThrowingListener.ThrowingListenerRun) =>
         `first listener throws at ${r.times === "every" ? "every" : "the first"} ${r.throwsAt}: prompt() ${r.promptRejected === undefined ? "resolved" : `rejected ("${r.promptRejected}")`}, ` +
         `${r.providerRequests} of 2 scripted requests made, the second listener saw ${r.agentEndsSeenByLaterListener} agent_end, transcript ends ${r.lastMessage}`;
@@ -52,7 +62,10 @@ export const ch37FindingChecks: Check[] = [
       if (!every.every(asStated)) return verdictOf(false, evidence);
       const otherwise = once.filter((r) => !asStated(r));
       return otherwise.length > 0
-        ? qualified(`${evidence}: the listener throws again at the events the core re-sends for the failure`, facts(...otherwise.map(describe)))
+        ? qualified(
+            `${evidence}: the listener throws again at the events the core re-sends for the failure`,
+            facts(...otherwise.map(describe)),
+          )
         : verdictOf(true, facts(evidence, ...once.map(describe)));
     },
   },
@@ -63,7 +76,12 @@ export const ch37FindingChecks: Check[] = [
       const runs = [await runQueueOnFailedEnd("error"), await runQueueOnFailedEnd("aborted")];
       return verdictOf(
         runs.every((r) => r.agentEnds === 1 && !r.followUpDelivered && r.queuedAfterRun),
-        facts(...runs.map((r) => `next request ${r.stopReason}: agent_end ×${r.agentEnds}, follow-up delivered ${r.followUpDelivered}, still queued ${r.queuedAfterRun}, ${r.providerRequests} requests`)),
+        facts(
+          ...runs.map(
+            (r) =>
+              `next request ${r.stopReason}: agent_end ×${r.agentEnds}, follow-up delivered ${r.followUpDelivered}, still queued ${r.queuedAfterRun}, ${r.providerRequests} requests`,
+          ),
+        ),
       );
     },
   },

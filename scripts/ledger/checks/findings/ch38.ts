@@ -8,7 +8,9 @@ const argumentConversion = listing(() => import("../../../chapter-tables/ch38/ar
 const abortDiscardsValid = listing(() => import("../../../chapter-tables/ch38/abort-discards-valid.ts"));
 const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
 const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts"));
-const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"));
+const lastTurnFailure = listing(
+  () => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"),
+);
 const turnLimitTable = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
 const stepFailedName = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/step-failed-name.ts"));
 
@@ -39,8 +41,18 @@ export const ch38FindingChecks: Check[] = [
     async run() {
       const sweep = await (await maxTurnsSweep()).sweepMaxTurns();
       return verdictOf(
-        sweep.every((r) => r.streamFnCalls === r.maxTurns + 1 && r.providerRequests === r.maxTurns && r.afterAbortStopReason === "error"),
-        facts(...sweep.map((r) => `maxTurns ${r.maxTurns}: ${r.streamFnCalls} stream-function calls, ${r.providerRequests} provider requests, the last call ${r.afterAbortStopReason ?? "none"}`)),
+        sweep.every(
+          (r) =>
+            r.streamFnCalls === r.maxTurns + 1 &&
+            r.providerRequests === r.maxTurns &&
+            r.afterAbortStopReason === "error",
+        ),
+        facts(
+          ...sweep.map(
+            (r) =>
+              `maxTurns ${r.maxTurns}: ${r.streamFnCalls} stream-function calls, ${r.providerRequests} provider requests, the last call ${r.afterAbortStopReason ?? "none"}`,
+          ),
+        ),
       );
     },
   },
