@@ -9,6 +9,7 @@ const abortDiscardsValid = listing(() => import("../../../chapter-tables/ch38/ab
 const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
 const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts"));
 const lastTurnFailure = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"));
+const turnLimitCases = listing(() => import("../../../../examples/ch38-typed-step/support/turn-limit-cases.ts"));
 const turnLimitTable = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
 const stepFailedName = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/step-failed-name.ts"));
 
@@ -72,7 +73,8 @@ export const ch38FindingChecks: Check[] = [
   {
     id: "ch38.found.bug-figures-follow-script",
     async run() {
-      const { BOOK_FIGURES: figures, measureCase } = await turnLimitTable();
+      const { BOOK_FIGURES: figures } = await turnLimitCases();
+      const { measureCase } = await turnLimitTable();
       const cases = [
         await measureCase("no-turn-bound", figures.noTurnBound.case),
         await measureCase("no-turn-bound", { ...figures.noTurnBound.case, scriptedResponses: 20 }),
