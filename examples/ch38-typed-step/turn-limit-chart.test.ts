@@ -2,12 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { markLabels } from "../support/chart-svg.ts";
 import { CHART_CASE, POINT_MARK, chartRows, turnLimitChart } from "./turn-limit-chart.ts";
-import {
-  measureTurnLimitTable,
-  turnLimitCases,
-  versions,
-  type TurnLimitRow,
-} from "./demonstrations/turn-limit-table.ts";
+import { measureTurnLimitTable } from "./demonstrations/turn-limit-table.ts";
+import { turnLimitCases, versions, type TurnLimitRow } from "./support/turn-limit-cases.ts";
 
 // The bug drawn: every point of the chart is a row measured in this run, and nothing else.
 

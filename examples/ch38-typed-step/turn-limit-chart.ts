@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from "vega-lite";
 import { vegaLiteToSvg } from "../support/chart-svg.ts";
 import { DEFAULT_MAX_ATTEMPTS } from "./support/book-step.ts";
-import { BOOK_FIGURES, versions, type TurnLimitRow } from "./demonstrations/turn-limit-table.ts";
+import { BOOK_FIGURES, versions, type TurnLimitRow } from "./support/turn-limit-cases.ts";
 
 // The bug history as a picture: provider requests against the length of the scripted
 // conversation, one panel per version of step(), drawn from measured rows only.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BOOK_FIGURES, measureCase } from "./turn-limit-table.ts";
+import { BOOK_FIGURES } from "../support/turn-limit-cases.ts";
+import { measureCase } from "./turn-limit-table.ts";
 
 test("ch38.found.bug-figures-follow-script: 31 and 7 are the script's length + 1, and a longer or shorter script moves them", async () => {
   const runs = [

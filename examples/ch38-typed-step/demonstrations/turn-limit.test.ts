@@ -1,15 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  BOOK_FIGURES,
-  conclusion,
-  explainRequests,
-  legend,
-  measureTurnLimitTable,
-  type TurnLimitCase,
-  type TurnLimitRow,
-  type Variant,
-} from "./turn-limit-table.ts";
+import { BOOK_FIGURES, type TurnLimitCase, type TurnLimitRow, type Variant } from "../support/turn-limit-cases.ts";
+import { conclusion, explainRequests, legend, measureTurnLimitTable } from "./turn-limit-table.ts";
 
 // The bug history, replayed: the rows `npm run turn-limit` prints (every case through the three
 // versions), measured once and read back. Each test finds its rows by what they ran, so a case

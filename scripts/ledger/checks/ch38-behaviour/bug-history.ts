@@ -1,22 +1,23 @@
-import type * as TurnLimitTable from "../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts";
+import type * as TurnLimitCases from "../../../../examples/ch38-typed-step/support/turn-limit-cases.ts";
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { once } from "../../once.ts";
 import { facts } from "../evidence.ts";
 
 // Guide 38, "The bug history": the two earlier versions of step() and their request counts.
-const turnLimitTable = listingsOf(import.meta.url)(
-  () => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"),
-);
+const listing = listingsOf(import.meta.url);
+const turnLimitCases = listing(() => import("../../../../examples/ch38-typed-step/support/turn-limit-cases.ts"));
+const turnLimitTable = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
 
-type TurnLimitRow = TurnLimitTable.TurnLimitRow;
+type TurnLimitRow = TurnLimitCases.TurnLimitRow;
 
 const caseRun = (
   variant: TurnLimitRow["variant"],
-  pick: (figures: typeof TurnLimitTable.BOOK_FIGURES) => TurnLimitTable.TurnLimitCase,
+  pick: (figures: typeof TurnLimitCases.BOOK_FIGURES) => TurnLimitCases.TurnLimitCase,
 ) =>
   once(async () => {
-    const { BOOK_FIGURES: figures, measureCase } = await turnLimitTable();
+    const { BOOK_FIGURES: figures } = await turnLimitCases();
+    const { measureCase } = await turnLimitTable();
     return measureCase(variant, pick(figures));
   });
 const v1Book = caseRun("no-turn-bound", (f) => f.noTurnBound.case);
@@ -39,7 +40,7 @@ export const bugHistoryChecks: Check[] = [
   {
     id: "ch38.bug.unfixed-7-requests",
     async run() {
-      const { BOOK_FIGURES: figures } = await turnLimitTable();
+      const { BOOK_FIGURES: figures } = await turnLimitCases();
       const book = await v2Book();
       const longer = await v2LongerScript();
       const bookCase = facts(caseEvidence(book), `${againstScript(book)} (last response: "${book.lastErrorMessage}")`);
@@ -71,7 +72,7 @@ export const bugHistoryChecks: Check[] = [
   {
     id: "ch38.bug.no-turn-bound-31-requests",
     async run() {
-      const { BOOK_FIGURES: figures } = await turnLimitTable();
+      const { BOOK_FIGURES: figures } = await turnLimitCases();
       const book = await v1Book();
       const shorter = await v1ShorterScript();
       const oneAttempt = await v1OneAttempt();

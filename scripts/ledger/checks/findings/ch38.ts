@@ -11,6 +11,7 @@ const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step
 const lastTurnFailure = listing(
   () => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"),
 );
+const turnLimitCases = listing(() => import("../../../../examples/ch38-typed-step/support/turn-limit-cases.ts"));
 const turnLimitTable = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/turn-limit-table.ts"));
 const stepFailedName = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/step-failed-name.ts"));
 
@@ -84,7 +85,8 @@ export const ch38FindingChecks: Check[] = [
   {
     id: "ch38.found.bug-figures-follow-script",
     async run() {
-      const { BOOK_FIGURES: figures, measureCase } = await turnLimitTable();
+      const { BOOK_FIGURES: figures } = await turnLimitCases();
+      const { measureCase } = await turnLimitTable();
       const cases = [
         await measureCase("no-turn-bound", figures.noTurnBound.case),
         await measureCase("no-turn-bound", { ...figures.noTurnBound.case, scriptedResponses: 20 }),
