@@ -11,7 +11,7 @@ commandLine({
     "  npm run typecheck   tsc over examples/ and scripts/",
     "  npm run notebooks   the three notebooks headless, outputs compared with the stored ones",
     "  npm run test:unit   every *.test.ts, drift checks of the generated files included",
-    "About 7 to 10 minutes on 2 cores (see the README); each step prints progress at least every 30 s.",
+    "About 11 minutes on 2 cores (see the README); each step prints progress at least every 30 s.",
   ].join("\n"),
   options: {},
 });
