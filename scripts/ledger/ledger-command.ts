@@ -1,5 +1,10 @@
 import { readCommandLine, type Command } from "../lib/cli.ts";
 
+/** The ledger's `--only` for exactly `ids`. */
+export function idsOnly(ids: readonly string[]): string {
+  return `^(${[...new Set(ids)].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
+}
+
 /** What the command line asked for. */
 export interface LedgerArgs {
   kind: "run";

@@ -2,7 +2,6 @@
 // book's two listings transcribed, every verdict is the pin's; with the unfixed turn guard,
 // the claims that depend on the guard turn; and such a run never writes appendix/.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { runCommand } from "../lib/command.ts";
@@ -13,30 +12,21 @@ import type { LedgerJson, LedgerJsonEntry } from "./render.ts";
 const FIXTURES = "scripts/listings/fixtures";
 
 /** The ledger as a reader runs it (`--json`, every id, no `--no-write`), with `--listings dir`. */
-function ledgerWith(dir: string): Promise<{ code: number | null; json: LedgerJson | undefined; stderr: string }> {
+async function ledgerWith(dir: string): Promise<{ code: number | null; json: LedgerJson | undefined; stderr: string }> {
   // Not a child of this test runner: NODE_TEST_CONTEXT would turn step.test.ts's own run into a reporter for this one.
   const { NODE_TEST_CONTEXT: _runner, npm_lifecycle_event: _npm, ...env } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/ledger/main.ts", "--json", "--listings", dir], {
-    cwd: PROJECT_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      let json: LedgerJson | undefined;
-      try {
-        json = JSON.parse(stdout) as LedgerJson;
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, json, stderr });
-    });
-  });
+  const { code, stdout, stderr } = await runCommand(
+    process.execPath,
+    ["--import", "tsx", "scripts/ledger/main.ts", "--json", "--listings", dir],
+    { cwd: PROJECT_ROOT, env },
+  );
+  let json: LedgerJson | undefined;
+  try {
+    json = JSON.parse(stdout) as LedgerJson;
+  } catch {
+    json = undefined;
+  }
+  return { code, json, stderr };
 }
 
 const entries = (json: LedgerJson) =>

@@ -3,7 +3,7 @@
 // every id, nothing written), one test per committed id. Evidence may change; a verdict may
 // not, unless the run that changed it rewrote the file and the commit says why.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { runCommand } from "../lib/command.ts";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -110,33 +110,24 @@ test("verdicts at the pin: a registry lookup that went unanswered keeps the comm
 const committed = readPinVerdicts();
 
 /** Runs the ledger once for all the tests below: `--json --no-write`, every id. */
-const freshRun = once(
-  () =>
-    new Promise<{ byId: Map<string, LedgerJsonEntry>; stderr: string }>((resolve, reject) => {
-      // As a reader's run: not under npm's start script, and not a child of this test runner
-      // (NODE_TEST_CONTEXT would turn ch38.tests.fourteen's own `node --test` into a reporter
-      // for this one, and it would count 0 tests).
-      const { NODE_TEST_CONTEXT: _runner, npm_lifecycle_event: _npm, ...env } = process.env;
-      const child = spawn(process.execPath, ["--import", "tsx", "scripts/ledger/main.ts", "--json", "--no-write"], {
-        cwd: PROJECT_ROOT,
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-      child.on("error", reject);
-      child.on("close", (code) => {
-        try {
-          const json = JSON.parse(stdout) as LedgerJson;
-          resolve({ byId: new Map([...json.claims, ...json.findings].map((e) => [e.id, e])), stderr });
-        } catch {
-          reject(new Error(`the ledger exited ${code} without its JSON: ${stderr.trim().split("\n").at(-1) ?? ""}`));
-        }
-      });
-    }),
-);
+const freshRun = once(async (): Promise<{ byId: Map<string, LedgerJsonEntry>; stderr: string }> => {
+  // As a reader's run: not under npm's start script, and not a child of this test runner
+  // (NODE_TEST_CONTEXT would turn ch38.tests.fourteen's own `node --test` into a reporter
+  // for this one, and it would count 0 tests).
+  const { NODE_TEST_CONTEXT: _runner, npm_lifecycle_event: _npm, ...env } = process.env;
+  const { code, stdout, stderr } = await runCommand(
+    process.execPath,
+    ["--import", "tsx", "scripts/ledger/main.ts", "--json", "--no-write"],
+    { cwd: PROJECT_ROOT, env },
+  );
+  let json: LedgerJson;
+  try {
+    json = JSON.parse(stdout) as LedgerJson;
+  } catch {
+    throw new Error(`the ledger exited ${code} without its JSON: ${stderr.trim().split("\n").at(-1) ?? ""}`);
+  }
+  return { byId: new Map([...json.claims, ...json.findings].map((e) => [e.id, e])), stderr };
+});
 
 test("verdicts at the pin: appendix/verdicts-at-pin.json lists every id of claims.tsv then findings.tsv, in catalogue order", () => {
   assert.ok(committed !== undefined, `${PIN_VERDICTS_PATH} is missing: run npm start at the pin and commit it`);

@@ -128,6 +128,13 @@ export async function runLedgerAgainst(
   return report;
 }
 
+/** What `report` says of claim `id` in one line: "verdict: evidence", "CRASH: error", or "not in the report". */
+export function claimOutcome(report: Pick<LedgerReport, "claims">, id: string): string {
+  const claim = report.claims.find((c) => c.id === id);
+  if (claim === undefined) return "not in the report";
+  return "verdict" in claim ? `${claim.verdict}: ${claim.evidence}` : `CRASH: ${claim.crash}`;
+}
+
 /** Type guard for the failure side of {@link runLedgerAgainst}. */
 export function isLedgerRunFailure(value: LedgerReport | LedgerRunFailure): value is LedgerRunFailure {
   return "kind" in value;

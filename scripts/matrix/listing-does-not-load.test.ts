@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { LEDGER_ENTRY, REGISTER_HOOK } from "./ledger-run.ts";
+import { claimOutcome, LEDGER_ENTRY, REGISTER_HOOK } from "./ledger-run.ts";
+import { idsOnly } from "../ledger/ledger-command.ts";
 import { describePort, PORT_1_5, PORT_ENV } from "../port/ports.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -68,18 +69,9 @@ function runAgainst(release: { dir: string; aiVersion: string }, args: readonly 
 /** The ledger's outcome for each of the claims above against `release`, one line each. */
 function ledgerOutcomes(release: { dir: string; aiVersion: string }, port?: string) {
   const ids = [...BEHAVIOURAL_CLAIMS, PRINTED_CLAIM, STATIC_CLAIM];
-  const only = `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`;
-  const run = runAgainst(release, [LEDGER_ENTRY, "--json", "--only", only], port);
-  const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
-  const outcome = (id: string) => {
-    const claim = claims.get(id);
-    return claim === undefined
-      ? "not in the report"
-      : "verdict" in claim
-        ? `${claim.verdict}: ${claim.evidence}`
-        : `CRASH: ${claim.crash}`;
-  };
-  return { run, outcome };
+  const run = runAgainst(release, [LEDGER_ENTRY, "--json", "--only", idsOnly(ids)], port);
+  const report = JSON.parse(run.stdout) as LedgerJson;
+  return { run, outcome: (id: string) => claimOutcome(report, id) };
 }
 
 const typeMissing = (aiVersion: string) =>

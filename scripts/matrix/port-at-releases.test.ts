@@ -1,19 +1,18 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { compileFiles, compileLater, type CompileDiagnostic } from "../toolchain/compile.ts";
 import { PACKAGE_NAMES, PIN, type PackageKey } from "../toolchain/pin.ts";
-import type { LedgerJson } from "../ledger/render.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compileAboutPi, compileThroughPort } from "../port/compile-ported.ts";
 import { checkPortAgainst } from "../port/diff.ts";
 import { describePort, PORT_1_5, PORT_1_5_OLDER_CORE } from "../port/ports.ts";
 import { releaseColumn, unpinnedColumn } from "./columns.ts";
 import { readCompleteInstall, RELEASES_CACHE, type CachedInstall } from "./install-cache.ts";
-import { childEnv, LEDGER_ENTRY, portOf, REGISTER_HOOK } from "./ledger-run.ts";
+import { claimOutcome, isLedgerRunFailure, LEDGER_ENTRY, portOf, runLedgerAgainst } from "./ledger-run.ts";
+import { idsOnly } from "../ledger/ledger-command.ts";
 import { portedURL } from "./release-hook.ts";
 
 // The port (scripts/port/) measured where the matrix puts it to work: served by the release
@@ -85,37 +84,16 @@ test(
 test(
   "the ledger at 1.6.0 through its port: ch38.extra-tools.research-step and the ch37 type claims are measured on the ported code (0 diagnostics, evidence names the port); the printed listing claims still fail",
   { skip: newest === undefined ? noCache("1.6.0") : false },
-  () => {
+  async () => {
     const ids = [
       "ch38.extra-tools.research-step",
       "ch37.types.streamfn-compiles",
       "ch37.types.untyped-params-unknown",
       "ch37.code.listing-compiles",
     ];
-    const run = spawnSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--import",
-        REGISTER_HOOK,
-        LEDGER_ENTRY,
-        "--json",
-        "--no-write",
-        "--only",
-        `^(${ids.map((id) => id.replace(/\./g, "\\.")).join("|")})$`,
-      ],
-      { cwd: PROJECT_ROOT, env: childEnv(newest!), encoding: "utf8", timeout: 300_000 },
-    );
-    const claims = new Map((JSON.parse(run.stdout) as LedgerJson).claims.map((claim) => [claim.id, claim]));
-    const outcome = (id: string) => {
-      const claim = claims.get(id);
-      return claim === undefined
-        ? "not in the report"
-        : "verdict" in claim
-          ? `${claim.verdict}: ${claim.evidence}`
-          : `CRASH: ${claim.crash}`;
-    };
+    const report = await runLedgerAgainst(newest!, LEDGER_ENTRY, idsOnly(ids));
+    assert.ok(!isLedgerRunFailure(report), isLedgerRunFailure(report) ? report.message : "");
+    const outcome = (id: string) => claimOutcome(report, id);
     const note = `; measured with ${describePort(PORT_1_5)}`;
     assert.match(
       outcome("ch38.extra-tools.research-step"),

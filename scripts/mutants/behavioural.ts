@@ -1,7 +1,7 @@
 import { readCatalogue } from "../ledger/catalogue.ts";
 import { ch37BehaviourChecks } from "../ledger/checks/ch37-behaviour.ts";
 import { ch38BehaviourChecks } from "../ledger/checks/ch38-behaviour.ts";
-import { idsOnly } from "./run-mutants.ts";
+import { idsOnly } from "../ledger/ledger-command.ts";
 
 /**
  * Checks in the behaviour modules that the TypeScript checker decides on its own: they

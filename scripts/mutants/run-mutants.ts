@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { LedgerJsonEntry } from "../ledger/render.ts";
+import { idsOnly } from "../ledger/ledger-command.ts";
 import { isLedgerRunFailure, runLedgerAgainst, type LedgerRunFailure } from "../matrix/ledger-run.ts";
 import { mapWithConcurrency } from "../lib/pool.ts";
 import { compareWithPin, type PatchComparison } from "./flips.ts";
@@ -77,11 +78,6 @@ export interface RunOptions {
   ledgerEntry?: string;
   /** The pin's verdicts when already known (tests pass recorded ones); otherwise a child measures the unpatched copy. */
   pinClaims?: LedgerJsonEntry[];
-}
-
-/** The ledger's --only for exactly `ids`. */
-export function idsOnly(ids: readonly string[]): string {
-  return `^(${[...new Set(ids)].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
 }
 
 function seconds(since: number): number {
