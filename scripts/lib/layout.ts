@@ -24,7 +24,7 @@ export const ROLE_FOLDERS = {
   fixture: "fixtures",
 } as const;
 
-/** What measures and prints the chapters: the `npm run ch37|ch38|turn-limit|recipe` entry points and probes. */
+/** What measures and prints the chapters: the `npm run ch37|ch38|turn-limit|recipe` entry points and table printers. */
 export const CHAPTER_TABLES_DIR = "scripts/chapter-tables";
 
 /** The tooling the scripts share: the pin check, the compile helper, a reader's listings switch. */
