@@ -1,6 +1,6 @@
 // Where the book's code lives and what each folder of it is for. Code that spells one of these
 // folders reads it from here; files that cannot import it (tsconfig.json, the kernel's
-// CommonJS) are checked against it by layout.test.ts.
+// CommonJS) are checked against it by scripts/test/layout.test.ts.
 
 /** The project's TypeScript: tsconfig.json's include and the unit suite's roots. */
 export const SOURCE_DIRS = ["examples", "scripts"] as const;
