@@ -5,9 +5,8 @@ import { lookupEvidence } from "../../examples/ch37-agent-core/research-agent.ts
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { importReaderFile } from "../listings/load-reader-file.ts";
 import { forReader, fromReader } from "../lib/reader-paths.ts";
-import type { FuzzArgs } from "./fuzz-command.ts";
-import type { FuzzIo } from "./campaign.ts";
-import { parseConversation } from "./campaign.ts";
+import type { FuzzArgs, FuzzIo } from "./fuzz-command.ts";
+import { parseConversation } from "./conversation-json.ts";
 import { conversationArb, conversationCode, type Conversation } from "./conversation-generator.ts";
 import { lookupCaseArb, lookupDivergence, type LookupCase, type LookupFunction } from "./lookup-divergence.ts";
 import { asOurs, divergenceOn, type ReaderStep } from "./step-divergence.ts";

@@ -1,55 +1,18 @@
 import fc from "fast-check";
 import { predictStep } from "./classification-oracle.ts";
-import { conversationArb, conversationCode, withCodeView, type Conversation } from "./conversation-generator.ts";
+import { conversationArb, conversationCode } from "./conversation-generator.ts";
+import { parseConversation } from "./conversation-json.ts";
 import { stepWithoutTurnBound, stepWithUnfixedGuard } from "../../examples/ch38-typed-step/earlier-versions.ts";
 import { describeOutcome, failedSubmits, type StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { assertStepInvariants, runConversation, violations } from "./step-invariants.ts";
-import type { FuzzArgs, StepVersionName } from "./fuzz-command.ts";
-
-/** Where the fuzzer writes: results on `out`, progress and problems on `err`. */
-export interface FuzzIo {
-  out(text: string): void;
-  err(text: string): void;
-  errIsTty: boolean;
-}
+import type { FuzzArgs, FuzzIo, StepVersionName } from "./fuzz-command.ts";
 
 const VERSIONS: Record<StepVersionName, { fn: StepFunction; name: string }> = {
   fixed: { fn: step, name: "step" },
   unfixed: { fn: stepWithUnfixedGuard, name: "stepWithUnfixedGuard" },
   "no-bound": { fn: stepWithoutTurnBound, name: "stepWithoutTurnBound" },
 };
-
-const RESPONSE_KINDS = new Set(["calls", "prose", "failed", "aborted"]);
-
-/** A conversation from the JSON a failing campaign printed, or one line saying what is wrong. */
-export function parseConversation(json: string): Conversation | { kind: "invalid-replay"; message: string } {
-  const problem = (why: string) => ({
-    kind: "invalid-replay" as const,
-    message: `--replay: ${why}; pass the JSON from the --replay line of a failing campaign's report`,
-  });
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return problem(`not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const candidate = value as Partial<Conversation> | null;
-  if (typeof candidate !== "object" || candidate === null || !Array.isArray(candidate.responses))
-    return problem("no responses array");
-  for (const response of candidate.responses as unknown[]) {
-    const kind = (response as { kind?: unknown } | null)?.kind;
-    if (typeof kind !== "string" || !RESPONSE_KINDS.has(kind))
-      return problem(`a response of unknown kind ${JSON.stringify(kind)}`);
-    if (kind === "calls" && !Array.isArray((response as { calls?: unknown }).calls))
-      return problem("a calls response without calls");
-  }
-  for (const bound of ["maxAttempts", "maxTurns"] as const) {
-    const v = candidate[bound];
-    if (v !== undefined && typeof v !== "number") return problem(`${bound} is not a number`);
-  }
-  return withCodeView(candidate as Conversation);
-}
 
 function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);

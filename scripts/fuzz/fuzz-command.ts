@@ -5,6 +5,13 @@ export type StepVersionName = "fixed" | "unfixed" | "no-bound";
 
 export const STEP_VERSIONS: readonly StepVersionName[] = ["fixed", "unfixed", "no-bound"];
 
+/** Where the fuzzer writes: results on `out`, progress and problems on `err`. */
+export interface FuzzIo {
+  out(text: string): void;
+  err(text: string): void;
+  errIsTty: boolean;
+}
+
 /** What the command line asked for. */
 export type FuzzArgs =
   /** A campaign: `runs` random conversations from `seed` (random when absent), or one replayed `path`. */

@@ -14,6 +14,12 @@ export const VERDICT_DEFINITIONS: Readonly<Record<Verdict, string>> = {
   "not-checkable": "the companion cannot measure it here; the evidence says why.",
 };
 
+/**
+ * Shown instead of a verdict while no verdict is stored for a claim: by the site and the
+ * notebooks, which both render the chapters and so read it here rather than from each other.
+ */
+export const NOT_YET_VERIFIED = "not yet verified";
+
 /** A row that has no verdict: its check threw or hung. */
 export const CRASH_DEFINITION = "the check threw or hung; that is not a verdict, and the run exits 1.";
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { writeFileAtomically, writeFilesAtomically } from "./atomic-write.ts";
+import { writeFileAtomically, writeFilesAtomically, writeFolderAtomically } from "./atomic-write.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "atomic-write-"));
 
@@ -37,4 +37,38 @@ test("a rename that fails leaves no temporary file", () => {
   );
   assert.deepEqual(readdirSync(dir).sort(), ["taken"]);
   assert.deepEqual(readdirSync(join(dir, "taken")), ["inside"]);
+});
+
+test("a folder written atomically replaces the old one whole, and leaves no scratch folder beside it", async () => {
+  const dir = scratch();
+  mkdirSync(join(dir, "cache", "1.0"), { recursive: true });
+  writeFileSync(join(dir, "cache", "1.0", "old.txt"), "old\n");
+  const failed = await writeFolderAtomically(join(dir, "cache", "1.0"), async (fresh) => {
+    mkdirSync(join(fresh, "package"));
+    writeFileSync(join(fresh, "package", "new.txt"), "new\n");
+    return { ready: join(fresh, "package") };
+  });
+  assert.equal(failed, undefined);
+  assert.deepEqual(readdirSync(join(dir, "cache", "1.0")), ["new.txt"]);
+  assert.deepEqual(readdirSync(join(dir, "cache")), ["1.0"]);
+});
+
+test("a folder whose fill answers a problem, or throws, is left as it was, with no scratch folder", async () => {
+  const dir = scratch();
+  mkdirSync(join(dir, "1.0"));
+  writeFileSync(join(dir, "1.0", "old.txt"), "old\n");
+  const unavailable = { kind: "unavailable", message: "npm pack: timed out" };
+  const failed = await writeFolderAtomically(join(dir, "1.0"), async (fresh) => {
+    writeFileSync(join(fresh, "half.tgz"), "half a download");
+    return unavailable;
+  });
+  assert.equal(failed, unavailable);
+  await assert.rejects(
+    writeFolderAtomically(join(dir, "1.0"), async () => {
+      throw new Error("cut short");
+    }),
+    /cut short/,
+  );
+  assert.deepEqual(readdirSync(dir), ["1.0"]);
+  assert.deepEqual(readdirSync(join(dir, "1.0")), ["old.txt"]);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /** The temporary name `path` is written under before the rename: hidden, beside it, per process. */
@@ -34,4 +34,27 @@ export function writeFilesAtomically(files: Record<string, string>): void {
 /** Writes one file as {@link writeFilesAtomically} does. */
 export function writeFileAtomically(path: string, text: string): void {
   writeFilesAtomically({ [path]: text });
+}
+
+/**
+ * Writes the folder `dir` the same way: `fill` gets a scratch folder beside `dir` and answers
+ * either `{ ready }`, a path inside the scratch folder that is renamed to `dir` (replacing what
+ * was there), or a problem, which is returned with `dir` left as it was. The scratch folder is
+ * removed whatever happens, so a fill cut short never leaves a `dir` that looks complete.
+ */
+export async function writeFolderAtomically<Problem extends object>(
+  dir: string,
+  fill: (scratch: string) => Promise<{ ready: string } | Problem>,
+): Promise<Problem | undefined> {
+  mkdirSync(dirname(dir), { recursive: true });
+  const scratch = mkdtempSync(join(dirname(dir), `.${basename(dir)}-`));
+  try {
+    const filled = await fill(scratch);
+    if (!("ready" in filled)) return filled;
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(filled.ready, dir);
+    return undefined;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

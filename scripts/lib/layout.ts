@@ -1,6 +1,6 @@
 // Where the book's code lives and what each folder of it is for. Code that spells one of these
 // folders reads it from here; files that cannot import it (tsconfig.json, the kernel's
-// CommonJS) are checked against it by layout.test.ts.
+// CommonJS) are checked against it by scripts/test/layout.test.ts.
 
 /** The project's TypeScript: tsconfig.json's include and the unit suite's roots. */
 export const SOURCE_DIRS = ["examples", "scripts"] as const;
@@ -24,7 +24,7 @@ export const ROLE_FOLDERS = {
   fixture: "fixtures",
 } as const;
 
-/** What measures and prints the chapters: the `npm run ch37|ch38|turn-limit|recipe` entry points and probes. */
+/** What measures and prints the chapters: the `npm run ch37|ch38|turn-limit|recipe` entry points and table printers. */
 export const CHAPTER_TABLES_DIR = "scripts/chapter-tables";
 
 /** The tooling the scripts share: the pin check, the compile helper, a reader's listings switch. */

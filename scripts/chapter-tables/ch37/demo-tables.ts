@@ -4,7 +4,7 @@ import { collectRuntimeEvents } from "../../../examples/ch37-agent-core/events.t
 import { clip, textTable } from "../../../examples/support/text-table.ts";
 import { fitLines } from "../../../examples/support/output-width.ts";
 import { measureListenerOrder, measurePromptSettlement } from "../../../examples/ch37-agent-core/listener-order.ts";
-import { compileChapterListings } from "./listings-compile.ts";
+import { compileChapterListings } from "../../ledger/probes/listings-compile.ts";
 import { measureLookupBounds } from "../../../examples/ch37-agent-core/demonstrations/lookup-bounds.ts";
 import {
   measureAgentBarrier,

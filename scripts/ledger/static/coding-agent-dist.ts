@@ -3,8 +3,9 @@
 // not serve, so `npm install` refuses it, and its dist/ needs Node 22 (node:fs globSync), where
 // this project runs on Node 20. Its published tarball is fetched once with `npm pack` into
 // .cache/ and read from there.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeFolderAtomically } from "../../lib/atomic-write.ts";
 import { runCommand } from "../../lib/command.ts";
 import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { npmErrorLine } from "../../lib/npm-registry.ts";
@@ -26,9 +27,7 @@ const complete = (dir: string) => FILES.every((file) => existsSync(join(dir, fil
 export async function codingAgentFiles(version: string): Promise<CodingAgentFiles> {
   const dir = join(CODING_AGENT_CACHE, version);
   if (complete(dir)) return { kind: "files", version, dir, source: "cached" };
-  mkdirSync(CODING_AGENT_CACHE, { recursive: true });
-  const scratch = mkdtempSync(join(CODING_AGENT_CACHE, `.fetch-${version}-`));
-  try {
+  const failed = await writeFolderAtomically<CodingAgentFiles>(dir, async (scratch) => {
     const spec = `@earendil-works/pi-coding-agent@${version}`;
     const pack = await runCommand(
       "npm",
@@ -49,12 +48,9 @@ export async function codingAgentFiles(version: string): Promise<CodingAgentFile
     });
     if (untar.code !== 0)
       return { kind: "unavailable", message: `could not unpack ${tarball}: ${untar.stderr.trim()}` };
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(join(scratch, "package"), dir);
-    return { kind: "files", version, dir, source: "fetched" };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+    return { ready: join(scratch, "package") };
+  });
+  return failed ?? { kind: "files", version, dir, source: "fetched" };
 }
 
 /** The body of `name(...) {` in a class of compiled JavaScript: from its line to the next method at the same indent. */

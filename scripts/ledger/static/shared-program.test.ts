@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { test } from "node:test";
-import { LISTINGS } from "../../chapter-tables/ch37/listings-compile.ts";
+import { LISTINGS } from "../probes/listings-compile.ts";
 import { PROJECT_ROOT } from "../../lib/paths.ts";
 import { announcedFiles } from "../../toolchain/shared-program.ts";
 import "../all-checks.ts";

@@ -1,12 +1,12 @@
 import { compileLater, type CompileDiagnostic } from "../../../toolchain/compile.ts";
-import type * as ListingsCompile from "../../../chapter-tables/ch37/listings-compile.ts";
+import type * as ListingsCompile from "../../probes/listings-compile.ts";
 import { notCheckable, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { installedPi } from "../../static/installed.ts";
 import { compileAboutPi } from "../../../port/compile-ported.ts";
 import { activePort } from "../../../port/through-port.ts";
 
-const listingsCompile = listingsOf(import.meta.url)(() => import("../../../chapter-tables/ch37/listings-compile.ts"));
+const listingsCompile = listingsOf(import.meta.url)(() => import("../../probes/listings-compile.ts"));
 
 // The files listings-compile.ts type-checks, named here (that module loads only when a check
 // runs) so that one program checks them with the rest of the ledger; a test holds the lists equal.

@@ -15,7 +15,7 @@ const paramsValidation = listing(
   () => import("../../../../examples/ch37-agent-core/demonstrations/params-validation.ts"),
 );
 const replayMetadata = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/replay-metadata.ts"));
-const replayReads = listing(() => import("../../../chapter-tables/ch37/replay-reads.ts"));
+const replayReads = listing(() => import("../../probes/replay-reads.ts"));
 const structuredContent = listing(() => import("../../../../examples/ch37-agent-core/structured-content.ts"));
 const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/tool-details.ts"));
 const toolFailures = listing(() => import("../../../../examples/ch37-agent-core/tool-failures.ts"));

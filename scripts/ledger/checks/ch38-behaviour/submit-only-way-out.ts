@@ -6,7 +6,7 @@ import { boundAborts, conditions, malformed, outcomeOf, rowRun, stepHarness } fr
 
 // Recipe, "How it works: submit is the only way out": validation, terminate and abort.
 const listing = listingsOf(import.meta.url);
-const argumentConversion = listing(() => import("../../../chapter-tables/ch38/argument-conversion.ts"));
+const argumentConversion = listing(() => import("../../probes/argument-conversion.ts"));
 const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts"));
 
 /** The claims of "How it works: submit is the only way out" that run code. */

@@ -7,9 +7,7 @@ import { facts } from "../evidence.ts";
 import { rowEvidence, rowRun, stepHarness, tableCheck, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The test table": step.test.ts, and the claims its rows decide alone.
-const abortDiscardsValid = listingsOf(import.meta.url)(
-  () => import("../../../chapter-tables/ch38/abort-discards-valid.ts"),
-);
+const abortDiscardsValid = listingsOf(import.meta.url)(() => import("../../probes/abort-discards-valid.ts"));
 
 const STEP_TESTS = fileURLToPath(new URL("../../../../examples/ch38-typed-step/step.test.ts", import.meta.url));
 

@@ -4,8 +4,8 @@ import { facts } from "../evidence.ts";
 
 // Chapter 38's findings: what step() and the loop under it do that the book does not say.
 const listing = listingsOf(import.meta.url);
-const argumentConversion = listing(() => import("../../../chapter-tables/ch38/argument-conversion.ts"));
-const abortDiscardsValid = listing(() => import("../../../chapter-tables/ch38/abort-discards-valid.ts"));
+const argumentConversion = listing(() => import("../../probes/argument-conversion.ts"));
+const abortDiscardsValid = listing(() => import("../../probes/abort-discards-valid.ts"));
 const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
 const abortStreamFn = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/abort-stream-fn.ts"));
 const lastTurnFailure = listing(

@@ -13,8 +13,8 @@ import {
   SHARED_SUPPORT_DIR,
   SOURCE_DIRS,
   TOOLCHAIN_DIR,
-} from "./layout.ts";
-import { PROJECT_ROOT } from "./paths.ts";
+} from "../lib/layout.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 // layout.ts names the folders; these tests hold what cannot import it to the same names, and
 // the folders themselves to the roles it gives them.
