@@ -1,10 +1,9 @@
 // The command line of every `npm run …` command: node:util's parseArgs plus what a reader
 // expects of a command. `--help` prints the usage and exits 0; a command line the command cannot
 // run with gets one line saying what is wrong and the usage, exit 2; and output piped into
-// `head` stops the command quietly instead of crashing on EPIPE.
+// `head` stops the command quietly (exit 141, not 0) instead of crashing on EPIPE.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { fitLines } from "../../examples/support/output-width.ts";
-import { pipeReaderGone } from "./pipe-reader.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -165,28 +164,35 @@ export function refuse(command: { name: string; usage: string }, problem: string
 }
 
 /**
- * Makes the process exit 0, without a stack trace, once the reader of `stream` has gone
- * (`npm run ch37 | head -1`): nothing more can be shown, and an error would only make npm
- * print a failure the reader did not cause.
+ * The exit status of a command whose reader stopped reading before the end (`npm start | head -3`):
+ * 141, as a shell reports any program a closed pipe stops (128 + SIGPIPE, `yes | head -1` under
+ * `set -o pipefail`), since the job did not run whole and 0 would say it had passed; a failure
+ * the command already knew (its exit code 1 or 2) stays.
  */
-export function exitQuietlyWhenClosed(stream: NodeJS.WriteStream = process.stdout): void {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    throw error;
-  });
-  // A command that writes once at the end (the ledger's totals) would otherwise work on for
-  // half a minute after `head` has gone; where /proc says so, stop within a second.
-  if (stream === process.stdout && process.platform === "linux" && !stream.isTTY) {
-    setInterval(() => {
-      if (pipeReaderGone(1)) process.exit(0);
-    }, 1_000).unref();
+export const READER_GONE_STATUS = 141;
+
+/**
+ * Ends the process, without a stack trace, once a write to `stream` fails with EPIPE: the reader
+ * has gone (`npm run ch37 | head -1`), nothing more can be shown, and a stack trace would blame
+ * the reader. The status is {@link READER_GONE_STATUS} unless a failure is already known. Only
+ * the failed write is taken as proof: a reader in another process group or session (`timeout`,
+ * `setsid`, a CI runner, ssh) holds the pipe where this process cannot see it, so a command that
+ * writes rarely stops at its next write, not before.
+ */
+export function exitQuietlyWhenClosed(...streams: NodeJS.WriteStream[]): void {
+  for (const stream of streams.length > 0 ? streams : [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      const known = Number(process.exitCode ?? 0);
+      process.exit(known !== 0 ? known : READER_GONE_STATUS);
+    });
   }
 }
 
 /**
  * The command line of a running command: its values and positionals, after printing the usage
  * and exiting 0 for `--help`, or one line and exiting 2 for a command line it cannot run.
- * Also stops the process quietly when stdout closes.
+ * Also stops the process quietly when its reader has gone (a write fails with EPIPE).
  */
 export function commandLine<O extends Options>(
   command: Command<O>,

@@ -1,0 +1,164 @@
+// A command's exit status and output are the same whoever reads them (issue 29, part 1): each
+// command runs once plainly, then under every way a reader or a CI job may run it, and must give
+// the plain run's exit status and output each time. `timeout`, `setsid` and a reader that starts
+// the command in a session of its own put the command where it cannot see its reader: only a
+// failed write proves the reader has gone. PI_COMPANION_RUNNERS=full adds the slow commands of
+// the issue (the listings run of scripts/listings/fixtures/unfixed-guard, a whole npm start).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { runCommand, type CommandOutcome } from "./command.ts";
+import { READER_GONE_STATUS } from "./cli.ts";
+import { mapWithConcurrency } from "./pool.ts";
+import { PROJECT_ROOT } from "./paths.ts";
+
+/** `text` as one word of a POSIX shell command line. */
+function shellWord(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function installed(program: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${program}`]).status === 0;
+}
+
+/** A way of running a shell command line `cmd`; bash runs the result with pipefail, so a pipeline's status is the command's. */
+interface Runner {
+  name: string;
+  line: (cmd: string) => string;
+  /** The program the runner needs, when not every machine has it. */
+  needs?: string;
+  /** Whether the command's stderr reaches the test (a terminal takes it). */
+  stderr: boolean;
+}
+
+const PYTHON_NEW_SESSION = [
+  "import subprocess, sys",
+  "r = subprocess.run(['bash', '-c', sys.argv[1]], stdout=subprocess.PIPE, start_new_session=True)",
+  "sys.stdout.buffer.write(r.stdout)",
+  "sys.exit(r.returncode)",
+].join("\n");
+
+const runners: Runner[] = [
+  {
+    name: "a file",
+    line: (cmd) => `out=$(mktemp); ${cmd} > "$out"; s=$?; cat "$out"; rm -f "$out"; exit $s`,
+    stderr: true,
+  },
+  { name: "| cat", line: (cmd) => `${cmd} | cat`, stderr: true },
+  { name: "timeout 300 … | cat", line: (cmd) => `timeout 300 ${cmd} | cat`, needs: "timeout", stderr: true },
+  {
+    name: "setsid … | cat (a session of its own)",
+    line: (cmd) => `setsid -w ${cmd} | cat`,
+    needs: "setsid",
+    stderr: true,
+  },
+  { name: "nohup … | cat", line: (cmd) => `nohup ${cmd} | cat`, needs: "nohup", stderr: true },
+  {
+    name: "a reader in another session (Python's subprocess, start_new_session=True, as a CI runner or ssh)",
+    line: (cmd) => `python3 -c ${shellWord(PYTHON_NEW_SESSION)} ${shellWord(cmd)}`,
+    needs: "python3",
+    stderr: true,
+  },
+  { name: "a pipe that stays open, read only later", line: (cmd) => `${cmd} | { sleep 2; cat; }`, stderr: true },
+  {
+    name: "a terminal (script's pty, 120 columns)",
+    line: (cmd) => `script -qec ${shellWord(`stty cols 120; ${cmd} 2>/dev/null`)} /dev/null`,
+    needs: "script",
+    stderr: false,
+  },
+];
+
+/** The environment of the runs: npm's own variables of an enclosing `npm test` left out, so each npm starts afresh. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+
+function runShell(line: string): Promise<CommandOutcome> {
+  return runCommand("bash", ["-c", `set -o pipefail; ${line}`], {
+    cwd: PROJECT_ROOT,
+    env: { ...env, SHELL: "/bin/bash" },
+    timeoutMs: 600_000,
+  });
+}
+
+/** What may differ between two runs of the same command: a pty's line ends, and measured seconds. */
+function comparable(text: string): string {
+  return text.replace(/\r\n/g, "\n").replace(/\b\d+(\.\d+)? s\b/g, "N s");
+}
+
+const typeError = mkdtempSync(join(tmpdir(), "whoever-reads-"));
+writeFileSync(join(typeError, "step.ts"), 'export const broken: number = "not a number";\n');
+after(() => rmSync(typeError, { recursive: true, force: true }));
+
+const fixture = "scripts/listings/fixtures/unfixed-guard";
+const full = process.env.PI_COMPANION_RUNNERS === "full";
+const commands: { cmd: string; status: number }[] = [
+  {
+    cmd: "npm -s start -- --no-write --only '^(ch37\\.doc\\.parallel-default|ch38\\.config-guards|ch38\\.provider-kind)$'",
+    status: 0,
+  },
+  { cmd: `npm run -s fuzz -- --against ${fixture}/step.ts --seed 1`, status: 1 },
+  { cmd: `npm run -s listings -- ${typeError}`, status: 2 },
+  { cmd: "npm run -s listings -- /no/such/folder", status: 2 },
+  ...(full
+    ? [
+        { cmd: `npm run -s listings -- ${fixture}`, status: 1 },
+        { cmd: "npm -s start -- --no-write", status: 0 },
+      ]
+    : []),
+];
+
+for (const { cmd, status } of commands) {
+  describe(`${cmd}: the exit status (${status}) and output of a plain run under every runner`, () => {
+    let plain: CommandOutcome;
+    let underRunners: CommandOutcome[];
+    const usable = runners.filter((runner) => runner.needs === undefined || installed(runner.needs));
+    before(async () => {
+      plain = await runShell(cmd);
+      // Two runners at a time: each run is a whole command, and the machine may have two cores.
+      underRunners = await mapWithConcurrency(usable, 2, (runner) => runShell(runner.line(cmd)));
+    });
+
+    it("a plain run exits as the command promises, with output", () => {
+      assert.equal(plain.code, status, `a plain run exited ${plain.code}; stderr: ${plain.stderr.slice(-400)}`);
+      assert.ok(plain.stdout.length + plain.stderr.length > 0, "a plain run printed nothing");
+    });
+
+    for (const runner of runners) {
+      const index = usable.indexOf(runner);
+      it(`under ${runner.name}`, { skip: index < 0 && `${runner.needs} is not installed` }, () => {
+        const ran = underRunners[index]!;
+        assert.equal(
+          ran.code,
+          plain.code,
+          `exit ${ran.code} under ${runner.name}, ${plain.code} in a plain run, with ${ran.stdout.length} bytes of stdout against ${plain.stdout.length}`,
+        );
+        assert.equal(
+          comparable(ran.stdout),
+          comparable(plain.stdout),
+          `stdout under ${runner.name} is not a plain run's`,
+        );
+        if (runner.stderr && plain.stdout === "")
+          assert.equal(
+            comparable(ran.stderr),
+            comparable(plain.stderr),
+            `stderr under ${runner.name} is not a plain run's`,
+          );
+      });
+    }
+  });
+}
+
+describe("a reader that stops reading (npm start | head -3)", () => {
+  it(`ends the ledger at its next write (EPIPE), exit ${READER_GONE_STATUS}, never 0, with the first three lines and no stack trace`, async () => {
+    const started = Date.now();
+    const ran = await runShell(`npm -s start -- --no-write | head -3; echo "ledger exited \${PIPESTATUS[0]}" >&2`);
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(ran.stdout.split("\n").length, 4, ran.stdout);
+    assert.match(ran.stdout, /^Claim ledger: pi-agent-core /);
+    assert.match(ran.stderr, new RegExp(`ledger exited ${READER_GONE_STATUS}\\n$`), ran.stderr.slice(-400));
+    assert.doesNotMatch(ran.stderr, /EPIPE|at .*\.ts:\d+/, ran.stderr.slice(-400));
+    assert.doesNotMatch(ran.stderr, /negative control/, `the ledger ran to its end (${seconds} s) after head had gone`);
+  });
+});
