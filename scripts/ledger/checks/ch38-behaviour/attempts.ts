@@ -1,9 +1,13 @@
-import { verdictOf, type Check } from "../../check.ts";
+import { qualified, verdictOf, type Check } from "../../check.ts";
+import { listingsOf } from "../../load-listing.ts";
 import { facts, requests } from "../evidence.ts";
 import { errorFlagVerdict } from "../ch37-behaviour/error-flag.ts";
 import { failedByCore, lookupsOnly, outcomeOf, perFailedCall, rowRun, stepHarness, tableCheck } from "./step-runs.ts";
 
 // Guide 38 and the recipe: what maxAttempts counts, and what it does not.
+const abortDiscardsValid = listingsOf(import.meta.url)(
+  () => import("../../../chapter-tables/ch38/abort-discards-valid.ts"),
+);
 
 /** The claims about the attempt budget: repairs, repeats, failed calls and lookups. */
 export const attemptsChecks: Check[] = [
@@ -49,15 +53,24 @@ export const attemptsChecks: Check[] = [
       if (!(repeated.agrees && h.failedSubmits(repeated.run) === h.DEFAULT_MAX_ATTEMPTS))
         return verdictOf(false, bookCase);
       const coreFailure = core.toolEnds.find((end) => end.toolName === "submit" && end.isError);
-      // Counting other failed submits too leaves "counts invalid submissions" true: that is
-      // ch38.maxattempts.cause-agnostic, named here, not a counterexample.
-      return verdictOf(
-        true,
-        facts(
-          bookCase,
-          `besides them, a schema-valid submit the core failed (stop reason length, "${coreFailure?.text?.slice(0, 50)}…") ` +
-            `counts as well: ${outcomeOf(h, core)} at maxAttempts 1 after ${requests(core.providerRequests)} (ch38.maxattempts.cause-agnostic)`,
-        ),
+      const batch = await (await abortDiscardsValid()).measureAbortDiscardsValid();
+      // The budget counts failed submit calls, not invalid submissions: chapter 38 says so
+      // itself ("actually counts failed submit tool calls"), and these two measure it.
+      const coreCounted = outcomeOf(h, core) === "invalid-submissions";
+      const batchCounted = batch.failedSubmits > 1;
+      if (!coreCounted && !batchCounted) return verdictOf(true, bookCase);
+      return qualified(
+        bookCase,
+        [
+          coreCounted &&
+            `a schema-valid submit the core failed because the response was cut off at the length limit ` +
+              `("${coreFailure?.text?.slice(0, 50)}…") counts too: ${outcomeOf(h, core)} at maxAttempts 1 after ${requests(core.providerRequests)}`,
+          batchCounted &&
+            `a valid submit aborted in a [valid, invalid] batch counts too: ${h.describeOutcome(batch.outcome)} at maxAttempts 1, ` +
+              `${batch.failedSubmits} failed submits counted for 1 invalid submission`,
+        ]
+          .filter(Boolean)
+          .join(" and "),
       );
     },
   },
