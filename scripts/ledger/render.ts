@@ -5,6 +5,10 @@ import { chapterOf, type CatalogueName, type Claim } from "./catalogue.ts";
 import { VERDICTS, type Verdict } from "./check.ts";
 import { CRASH_DEFINITION, LABEL_DEFINITIONS, VERDICT_DEFINITIONS } from "./legend.ts";
 import type { Outcome } from "./run-checks.ts";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { piRunningModules } from "./runs-pi.ts";
 import { wrapWords } from "../../examples/support/wrap.ts";
 
 /** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */
@@ -28,6 +32,11 @@ export interface LedgerJson {
   node: string;
   claims: LedgerJsonEntry[];
   findings: LedgerJsonEntry[];
+  /**
+   * Each id whose check ran Pi's code: the modules it loaded that import Pi at run time
+   * (project-relative). What makes a claim behavioural (appendix D), decided by what the check did.
+   */
+  ranPi?: Record<string, string[]>;
   /** With `--listings DIR` only: the file each listing ran from (the reader's, or ours where DIR has none). */
   listings?: Record<ListingName, string>;
 }
@@ -45,6 +54,12 @@ export function ledgerJson(install: InstalledPi, rows: readonly LedgerRow[], nod
     node,
     claims: rows.filter((r) => r.catalogue === "book").map(jsonEntry),
     findings: rows.filter((r) => r.catalogue === "findings").map(jsonEntry),
+    ranPi: Object.fromEntries(
+      rows.flatMap(({ claim, outcome }) => {
+        const modules = piRunningModules(outcome.loaded ?? []).map((url) => relative(PROJECT_ROOT, fileURLToPath(url)));
+        return modules.length === 0 ? [] : [[claim.id, modules]];
+      }),
+    ),
   };
 }
 

@@ -1,10 +1,15 @@
 import { setImmediate } from "node:timers/promises";
 import { mapWithConcurrency } from "../lib/pool.ts";
+import { recordingListingsIn } from "../port/through-port.ts";
 import type { Check, CheckResult } from "./check.ts";
 
 /** What running one check produced: a verdict, or a crash (a crash is not a verdict). */
-export type Outcome =
-  { kind: "result"; id: string; result: CheckResult } | { kind: "crash"; id: string; error: string };
+export type Outcome = (
+  { kind: "result"; id: string; result: CheckResult } | { kind: "crash"; id: string; error: string }
+) & {
+  /** The modules (file URLs) the check loaded through a listing loader, crash or not: what it ran. */
+  loaded?: readonly string[];
+};
 
 /** Options for {@link runChecks}. */
 export interface RunOptions {
@@ -52,11 +57,13 @@ function deadline(ms: number): { expired: Promise<never>; cancel: () => void } {
 
 async function runOne(check: Check, timeoutMs: number): Promise<Outcome> {
   const hang = deadline(timeoutMs);
+  const loaded = new Set<string>();
+  const what = () => (loaded.size === 0 ? {} : { loaded: [...loaded] });
   try {
-    const result = await Promise.race([check.run(), hang.expired]);
-    return { kind: "result", id: check.id, result };
+    const result = await Promise.race([recordingListingsIn(loaded, () => check.run()), hang.expired]);
+    return { kind: "result", id: check.id, result, ...what() };
   } catch (error) {
-    return { kind: "crash", id: check.id, error: describeError(error) };
+    return { kind: "crash", id: check.id, error: describeError(error), ...what() };
   } finally {
     hang.cancel();
   }

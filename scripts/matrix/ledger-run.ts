@@ -8,8 +8,9 @@ import { PORT_ENV, portFor } from "../port/ports.ts";
 import type { Port } from "../port/transform.ts";
 import { RELEASE_DIR_ENV } from "./release-hook.ts";
 
-/** What the matrix reads of the ledger's `--json` document: the versions, Node, the book's claims and the companion's findings. */
-export type LedgerReport = Pick<LedgerJson, "pin" | "node" | "claims"> & Partial<Pick<LedgerJson, "findings">>;
+/** What the matrix (and the mutants run) reads of the ledger's `--json` document: the versions, Node, the book's claims, the companion's findings, and which checks ran Pi. */
+export type LedgerReport = Pick<LedgerJson, "pin" | "node" | "claims"> &
+  Partial<Pick<LedgerJson, "findings" | "ranPi">>;
 
 /** Why a column has an install but no verdicts. A crash is not a verdict. */
 export interface LedgerRunFailure {

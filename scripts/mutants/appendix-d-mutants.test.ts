@@ -4,8 +4,15 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { PIN } from "../toolchain/pin.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
-import { renderAppendixD, UNFLIPPED_REASONS, type AppendixD } from "./appendix-d-mutants.ts";
-import { behaviouralIds } from "./behavioural.ts";
+import { readAllClaims } from "../ledger/catalogue.ts";
+import {
+  findingIds,
+  flipsByClaim,
+  renderAppendixD,
+  scoreFromRows,
+  UNFLIPPED_REASONS,
+  type AppendixD,
+} from "./appendix-d-mutants.ts";
 import { shippedSpecFiles } from "./shipped.ts";
 import { isSpecProblem, readSpec } from "./spec.ts";
 
@@ -45,13 +52,32 @@ test(
       shipped,
       "appendix D's patches differ from scripts/mutants/patches/: run npm run mutants",
     );
-    const scored = [...Object.keys(d.flippedBy), ...d.unflipped.map((u) => u.id)].sort();
+    const every = readAllClaims().map((row) => row.claim.id);
     assert.deepEqual(
-      scored,
-      [...behaviouralIds()].sort(),
-      "the behavioural claims changed since appendix D: run npm run mutants",
+      [...Object.keys(d.behavioural), ...d.static].sort(),
+      [...every].sort(),
+      "the claims and findings changed since appendix D (each is behavioural or static there): run npm run mutants",
     );
+    const scored = [...Object.keys(d.flippedBy), ...d.unflipped.map((u) => u.id)].sort();
+    assert.deepEqual(scored, Object.keys(d.behavioural).sort(), "every behavioural id is flipped or listed unflipped");
     for (const u of d.unflipped) assert.equal(u.reason, UNFLIPPED_REASONS[u.id], u.id);
     assert.equal(readFileSync(join(APPENDIX_DIR, "D-mutants.md"), "utf8"), renderAppendixD(d));
+  },
+);
+
+test(
+  "appendix D: its kill score, and which patches flip each claim, are what its patch rows say (book claims and findings)",
+  { skip: !existsSync(jsonPath) && "no appendix D yet" },
+  () => {
+    const d = JSON.parse(readFileSync(jsonPath, "utf8")) as AppendixD;
+    const behavioural = Object.keys(d.behavioural);
+    assert.deepEqual(d.score, scoreFromRows(behavioural, d.patches, findingIds()), "the score disagrees with the rows");
+    const { flippedBy, surplusBy } = flipsByClaim(behavioural, d.patches);
+    assert.deepEqual(d.flippedBy, flippedBy);
+    assert.deepEqual(d.surplusBy, surplusBy);
+    assert.ok(
+      d.score.some((row) => row.catalogue === "findings" && row.chapter === "all"),
+      "the score counts the findings",
+    );
   },
 );

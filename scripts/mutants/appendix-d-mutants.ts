@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { PIN } from "../toolchain/pin.ts";
-import { chapterOf, readCatalogue } from "../ledger/catalogue.ts";
+import { chapterOf, readFindings } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measuredAt, type MeasuredAt } from "../lib/environment.ts";
 import { APPENDIX_DIR } from "../lib/paths.ts";
-import { BEHAVIOURAL_RULE, behaviouralIds } from "./behavioural.ts";
+import { BEHAVIOURAL_RULE } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run-mutants.ts";
 import { LISTINGS_PACKAGE } from "./spec.ts";
@@ -25,22 +25,42 @@ export const FLIP_DEFINITION =
   "The pin's verdicts come from the same invocation: the ledger run in a child against an unpatched copy of the pinned install.";
 
 export const KILL_SCORE_DEFINITION =
-  "Kill score: the behavioural claims that at least one patch flips while declaring it, over the behavioural claims, per chapter. " +
+  "Kill score: the behavioural claims that at least one patch flips while declaring it, over the behavioural claims, per chapter; " +
+  "the book's claims and the companion's findings are counted in rows of their own, and both rows come from the patch rows printed below " +
+  "(a test recomputes them from those rows). " +
   "Both kinds of patch count: a patch of Pi's dist/, and a listing patch (package pi-book-companion), which edits a copy of one of the " +
   "companion's two listings that the ledger then runs in place of ours (--listings), for the claims about the listings themselves. " +
   "A declared flip is a prediction about the behaviour the patch breaks; a flip nobody declared (surplus) is shown for review but not counted, " +
   "since a patch that stops the listings from loading (type-not-exported) fails every claim that loads one without any check's measurement running. " +
+  "Every claim a patch declares is run against it, whatever else the run narrows: a declared claim left unmeasured fails the run. " +
   "The table also gives the claims flipped by any patch, surplus included. " +
   "A claim outside the score has not been shown able to say no to its own behaviour; each is listed with the reason.";
 
-/** One chapter's score. */
-export interface ChapterScore {
+/** One row of the score: a chapter of the book's claims or of the findings, or all of one catalogue. */
+export interface ScoreRow {
+  catalogue: "book" | "findings";
+  /** A chapter (ch37, ch38, recipe, …), or "all". */
   chapter: string;
   behavioural: number;
   /** Flipped by a patch that declares it: the kill score's numerator. */
   flipped: number;
   /** Flipped by any patch, surplus included. */
   flippedByAny: number;
+}
+
+/** One patch's row, as the appendix prints it. */
+export interface PatchRow {
+  name: string;
+  source: string;
+  package: string;
+  file: string;
+  description: string;
+  declared: string[];
+  flipped: ClaimChange[];
+  surplus: string[];
+  missing: string[];
+  notRun: string[];
+  otherChanges: ClaimChange[];
 }
 
 /** What appendix D's JSON holds. */
@@ -50,71 +70,98 @@ export interface AppendixD {
   declaredOnly: boolean;
   environment: MeasuredAt;
   definitions: { flip: string; behavioural: string; killScore: string };
-  score: ChapterScore[];
-  patches: {
-    name: string;
-    source: string;
-    package: string;
-    file: string;
-    description: string;
-    declared: string[];
-    flipped: ClaimChange[];
-    surplus: string[];
-    missing: string[];
-    otherChanges: ClaimChange[];
-  }[];
+  /** Each behavioural id (claims, then findings) and the modules running Pi that its check loaded at the pin. */
+  behavioural: Record<string, string[]>;
+  score: ScoreRow[];
+  patches: PatchRow[];
   /** Behavioural claim → the patches that flip it and declare it. */
   flippedBy: Record<string, string[]>;
   /** Behavioural claim → the patches that flip it without declaring it. */
   surplusBy: Record<string, string[]>;
   unflipped: { id: string; reason: string; surplusBy: string[] }[];
+  /** The book's claims and the findings whose check ran no Pi at the pin. */
   static: string[];
 }
 
 type Measured = Extract<PatchResult, { status: "measured" }>;
 
-/** Builds appendix D's content from a full run in which the pin and every patch were measured. */
-export function appendixData(run: MutantsRun, environment: AppendixD["environment"]): AppendixD {
-  if ("failure" in run.pin) throw new Error("appendix D needs the pin's verdicts");
-  const measured = run.results.filter((r): r is Measured => r.status === "measured");
-  const behavioural = behaviouralIds();
+/** Which patches flip each behavioural id, declaring it or not: read from the patch rows. */
+export function flipsByClaim(behavioural: readonly string[], patches: readonly PatchRow[]) {
   const flippedBy: Record<string, string[]> = {};
   const surplusBy: Record<string, string[]> = {};
   for (const id of behavioural) {
-    const flipping = measured.filter((r) => r.comparison.flipped.some((c) => c.id === id));
-    const declared = flipping.filter((r) => r.entry.spec.flips.includes(id)).map((r) => r.entry.name);
-    const surplus = flipping.filter((r) => !r.entry.spec.flips.includes(id)).map((r) => r.entry.name);
+    const flipping = patches.filter((p) => p.flipped.some((c) => c.id === id));
+    const declared = flipping.filter((p) => p.declared.includes(id)).map((p) => p.name);
+    const surplus = flipping.filter((p) => !p.declared.includes(id)).map((p) => p.name);
     if (declared.length > 0) flippedBy[id] = declared;
     if (surplus.length > 0) surplusBy[id] = surplus;
   }
-  const chapters = [...new Set(behavioural.map(chapterOf))];
-  const score = chapters.map((chapter) => {
-    const ids = behavioural.filter((id) => chapterOf(id) === chapter);
-    return {
-      chapter,
-      behavioural: ids.length,
-      flipped: ids.filter((id) => id in flippedBy).length,
-      flippedByAny: ids.filter((id) => id in flippedBy || id in surplusBy).length,
-    };
+  return { flippedBy, surplusBy };
+}
+
+/** The score, computed from the patch rows alone: per chapter and in all, for the book's claims and for the findings. */
+export function scoreFromRows(
+  behavioural: readonly string[],
+  patches: readonly PatchRow[],
+  findings: ReadonlySet<string>,
+): ScoreRow[] {
+  const { flippedBy, surplusBy } = flipsByClaim(behavioural, patches);
+  const row = (catalogue: ScoreRow["catalogue"], chapter: string, ids: readonly string[]): ScoreRow => ({
+    catalogue,
+    chapter,
+    behavioural: ids.length,
+    flipped: ids.filter((id) => id in flippedBy).length,
+    flippedByAny: ids.filter((id) => id in flippedBy || id in surplusBy).length,
   });
+  return (["book", "findings"] as const).flatMap((catalogue) => {
+    const ids = behavioural.filter((id) => findings.has(id) === (catalogue === "findings"));
+    const chapters = [...new Set(ids.map(chapterOf))];
+    return [
+      ...chapters.map((chapter) =>
+        row(
+          catalogue,
+          chapter,
+          ids.filter((id) => chapterOf(id) === chapter),
+        ),
+      ),
+      row(catalogue, "all", ids),
+    ];
+  });
+}
+
+/** The ids of the companion's findings. */
+export function findingIds(): Set<string> {
+  return new Set(readFindings().map((finding) => finding.id));
+}
+
+/** Builds appendix D's content from a full run in which the pin and every patch were measured. */
+export function appendixData(run: MutantsRun, environment: AppendixD["environment"]): AppendixD {
+  if ("failure" in run.pin) throw new Error("appendix D needs the pin's verdicts");
+  const ranPi = run.pin.ranPi;
+  const behavioural = run.behavioural;
+  const measured = run.results.filter((r): r is Measured => r.status === "measured");
+  const patches: PatchRow[] = measured.map((r) => ({
+    name: r.entry.name,
+    source: r.entry.source,
+    package: r.entry.spec.package,
+    file: r.entry.spec.file,
+    description: r.entry.spec.description,
+    declared: r.entry.spec.flips,
+    flipped: r.comparison.flipped,
+    surplus: r.comparison.surplus,
+    missing: r.comparison.missing,
+    notRun: r.comparison.notRun,
+    otherChanges: r.comparison.otherChanges,
+  }));
+  const { flippedBy, surplusBy } = flipsByClaim(behavioural, patches);
   return {
     pin: PIN,
     declaredOnly: run.declaredOnly === true,
     environment,
     definitions: { flip: FLIP_DEFINITION, behavioural: BEHAVIOURAL_RULE, killScore: KILL_SCORE_DEFINITION },
-    score,
-    patches: measured.map((r) => ({
-      name: r.entry.name,
-      source: r.entry.source,
-      package: r.entry.spec.package,
-      file: r.entry.spec.file,
-      description: r.entry.spec.description,
-      declared: r.entry.spec.flips,
-      flipped: r.comparison.flipped,
-      surplus: r.comparison.surplus,
-      missing: r.comparison.missing,
-      otherChanges: r.comparison.otherChanges,
-    })),
+    behavioural: Object.fromEntries(behavioural.map((id) => [id, ranPi[id] ?? []])),
+    score: scoreFromRows(behavioural, patches, findingIds()),
+    patches,
     flippedBy,
     surplusBy,
     unflipped: behavioural
@@ -126,9 +173,7 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
           "no reason recorded yet (UNFLIPPED_REASONS in scripts/mutants/appendix-d-mutants.ts)",
         surplusBy: surplusBy[id] ?? [],
       })),
-    static: readCatalogue()
-      .map((c) => c.id)
-      .filter((id) => !behavioural.includes(id)),
+    static: run.pin.claims.map((c) => c.id).filter((id) => !behavioural.includes(id)),
   };
 }
 
@@ -137,14 +182,6 @@ const ids = (list: readonly string[]) => (list.length === 0 ? "-" : list.map((id
 
 /** Appendix D as Markdown. */
 export function renderAppendixD(d: AppendixD): string {
-  const total = d.score.reduce(
-    (sum, s) => ({
-      behavioural: sum.behavioural + s.behavioural,
-      flipped: sum.flipped + s.flipped,
-      flippedByAny: sum.flippedByAny + s.flippedByAny,
-    }),
-    { behavioural: 0, flipped: 0, flippedByAny: 0 },
-  );
   const lines = [
     "# Appendix D: the ledger against a Pi broken one behaviour at a time",
     "",
@@ -171,22 +208,22 @@ export function renderAppendixD(d: AppendixD): string {
     "",
     "## Kill score",
     "",
-    "| chapter | behavioural claims | flipped by a patch that declares it | kill score | flipped by any patch (surplus included) |",
-    "| --- | ---: | ---: | ---: | ---: |",
+    "| catalogue | chapter | behavioural | flipped by a patch that declares it | kill score | flipped by any patch (surplus included) |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
     ...d.score.map(
       (s) =>
-        `| ${s.chapter} | ${s.behavioural} | ${s.flipped} | ${percent(s.flipped, s.behavioural)} | ${s.flippedByAny} |`,
+        `| ${s.catalogue === "book" ? "the book's claims" : "the companion's findings"} | ${s.chapter} | ${s.behavioural} | ${s.flipped} | ${percent(s.flipped, s.behavioural)} | ${s.flippedByAny} |`,
     ),
-    `| all | ${total.behavioural} | ${total.flipped} | ${percent(total.flipped, total.behavioural)} | ${total.flippedByAny} |`,
     "",
     "## Patches",
     "",
-    "| patch | file | what it breaks | declared flips | flipped (pin → patched) | surplus (for review) | other changes |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| patch | file | what it breaks | declared flips | flipped (pin → patched) | declared, not flipped or not run | surplus (for review) | other changes |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...d.patches.map(
       (p) =>
         `| ${p.name} | \`${p.package === LISTINGS_PACKAGE ? p.file : `${p.package.replace("@earendil-works/", "")}/${p.file}`}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
-        `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ${ids(p.surplus)} | ` +
+        `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ` +
+        `${ids([...p.missing, ...p.notRun.map((id) => `${id} (not run)`)])} | ${ids(p.surplus)} | ` +
         `${p.otherChanges.length === 0 ? "-" : p.otherChanges.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} |`,
     ),
     "",
@@ -208,9 +245,17 @@ export function renderAppendixD(d: AppendixD): string {
           ...d.unflipped.map((u) => `| \`${u.id}\` | ${markdownCell(u.reason)} | ${u.surplusBy.join(", ") || "-"} |`),
         ]),
     "",
-    "## Static claims (outside the score)",
+    "## Behavioural claims and findings: what each check ran",
     "",
-    `Decided by reading files or by the TypeScript checker (the rule above): ${ids(d.static)}.`,
+    "| id | modules running Pi that its check loaded at the pin |",
+    "| --- | --- |",
+    ...Object.entries(d.behavioural).map(
+      ([id, modules]) => `| \`${id}\` | ${modules.map((m) => `\`${m}\``).join(", ")} |`,
+    ),
+    "",
+    "## Static claims and findings (outside the score)",
+    "",
+    `Their checks loaded no module that runs Pi (the rule above): ${ids(d.static)}.`,
     "",
   ];
   return lines.join("\n");

@@ -1,38 +1,17 @@
-import { readCatalogue } from "../ledger/catalogue.ts";
-import { ch37BehaviourChecks } from "../ledger/checks/ch37-behaviour.ts";
-import { ch38BehaviourChecks } from "../ledger/checks/ch38-behaviour.ts";
-import { idsOnly } from "../ledger/ledger-command.ts";
-
-/**
- * Checks in the behaviour modules that the TypeScript checker decides on its own: they
- * compile listings against Pi's declarations (.d.ts), which no patch of dist/*.js reaches.
- */
-export const TYPE_CHECKED: readonly string[] = [
-  "ch37.types.untyped-params-unknown",
-  "ch37.types.streamfn-compiles",
-  "ch37.code.listing-compiles",
-  "ch38.code.listing-compiles",
-];
+import type { LedgerJson } from "../ledger/render.ts";
 
 /** The rule, as appendix D states it. */
 export const BEHAVIOURAL_RULE =
-  "A claim is behavioural when its check runs a scenario against the installed Pi and decides from what the code did: " +
-  "the checks of scripts/ledger/checks/ch37-behaviour.ts and ch38-behaviour.ts, except the " +
-  `${TYPE_CHECKED.length} that only type-check a listing (${TYPE_CHECKED.join(", ")}). ` +
-  "Claims decided by reading files (package.json, README, dist/ specifiers, declarations) or by the TypeScript checker are static: " +
-  "a patch of dist/*.js can move them only by breaking the file they read, which is not the behaviour they describe. " +
-  "The companion's own findings (chapters/findings.tsv) are not the book's claims and stand outside the kill score; " +
-  "a patch may still declare one, and its flip is then checked like a claim's.";
+  "A claim (or finding) is behavioural when its check, run against the unpatched copy of the pin in this invocation, " +
+  "loaded a module that runs Pi's code: a listing, demonstration or scenario that imports @earendil-works/pi-agent-core or pi-ai at run time, " +
+  "directly or through the modules it imports (the ledger records every module a check loads and reports those in --json as ranPi). " +
+  "It is decided by what the check did, not by where it is written or by a list: a check that only reads files " +
+  "(package.json, README, dist/ specifiers, declarations) or only type-checks listings loads no such module, and is static. " +
+  "A patch of dist/*.js can move a static claim only by breaking the file it reads, which is not the behaviour it describes. " +
+  "The companion's own findings (chapters/findings.tsv) are scored beside the book's claims, in rows of their own.";
 
-/** The behavioural claim ids of the book's catalogue (findings are not the book's claims), in the ledger's order. */
-export function behaviouralIds(): string[] {
-  const book = new Set(readCatalogue().map((claim) => claim.id));
-  return [...ch37BehaviourChecks, ...ch38BehaviourChecks]
-    .map((check) => check.id)
-    .filter((id) => book.has(id) && !TYPE_CHECKED.includes(id));
-}
-
-/** The ledger's --only for the behavioural claims: what a mutants run measures by default. */
-export function behaviouralOnly(): string {
-  return idsOnly(behaviouralIds());
+/** The behavioural ids of a ledger run (claims, then findings, in the ledger's order): those whose check ran Pi. */
+export function behaviouralOf(report: Pick<LedgerJson, "claims"> & Partial<Pick<LedgerJson, "findings" | "ranPi">>) {
+  const ran = report.ranPi ?? {};
+  return [...report.claims, ...(report.findings ?? [])].map((entry) => entry.id).filter((id) => id in ran);
 }

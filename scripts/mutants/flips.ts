@@ -23,7 +23,7 @@ export interface PatchComparison {
   missing: string[];
   /** Flipped claims the spec did not declare: reported for review. */
   surplus: string[];
-  /** Declared claims outside this run (an --only narrowing): neither flipped nor missing. */
+  /** Declared claims that the pin's run or the patched run did not measure. Any of them fails the run too: a declared claim always runs. */
   notRun: string[];
 }
 
@@ -65,13 +65,15 @@ export function compareWithPin(
     if (isFlip(change.pin, change.patched)) flipped.push(change);
     else if (change.pin !== change.patched) otherChanges.push(change);
   }
-  const ran = new Set(pinClaims.map((claim) => claim.id));
+  const ranAtPin = new Set(pinClaims.map((claim) => claim.id));
+  const ran = (id: string) => ranAtPin.has(id) && patchedById.has(id);
   const flippedIds = new Set(flipped.map((change) => change.id));
   return {
     flipped,
-    otherChanges,
-    missing: declared.filter((id) => ran.has(id) && !flippedIds.has(id)),
+    // A declared claim missing from the patched run is reported once, as not run.
+    otherChanges: otherChanges.filter((change) => !(declared.includes(change.id) && change.patched === "absent")),
+    missing: declared.filter((id) => ran(id) && !flippedIds.has(id)),
     surplus: flipped.map((change) => change.id).filter((id) => !declared.includes(id)),
-    notRun: declared.filter((id) => !ran.has(id)),
+    notRun: declared.filter((id) => !ran(id)),
   };
 }

@@ -8,7 +8,6 @@ import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { DEFAULT_JOBS } from "../lib/pool.ts";
 import { writeAppendixD } from "./appendix-d-mutants.ts";
-import { behaviouralOnly } from "./behavioural.ts";
 import { ensurePatchedInstall, ensurePatchedListings } from "./patched-install.ts";
 import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run-mutants.ts";
 import { shippedSpecFiles } from "./shipped.ts";
@@ -22,14 +21,16 @@ const COMMAND = {
     "Runs the ledger (in a child, through the release matrix's resolution hook) against a copy of the pinned",
     "Pi with one patch applied, for every spec in scripts/mutants/patches/, and against the unpatched copy;",
     "prints, per patch, the claims it declares, the claims that flipped (verdict down the scale",
-    "holds > qualified > fails) and the missing and surplus flips. Each child runs the behavioural claims",
-    "(appendix D states the rule). Exit 1 when a declared claim did not flip or a run failed; surplus flips",
-    "are reported for review. A full run (no --patch, no --only) writes appendix/D-mutants.md and .json.",
+    "holds > qualified > fails) and the missing and surplus flips. The pin's child runs every claim and finding;",
+    "each patch's child runs those whose check ran Pi there (behavioural: appendix D states the rule) and,",
+    "always, the claims the patch declares. Exit 1 when a declared claim did not flip, was not run, or a run",
+    "failed; surplus flips are reported for review. A full run (no --patch, no --only) writes appendix/D-mutants.md and .json.",
     "  --patch FILE   run this spec instead of the shipped set (repeatable); exactly the fields package, file,",
     "                 find (found exactly once in the pinned file), replace, description, flips (claim ids);",
     '                 package "pi-book-companion" with file examples/…/step.ts or research-agent.ts patches a copy of',
     "                 that listing instead, which the ledger runs in place of ours (--listings)",
-    "  --only REGEX   run the claims whose ids match (the ledger's --only; '.' adds the static claims); writes nothing",
+    "  --only REGEX   run the claims whose ids match (the ledger's --only; '.' adds the static claims) and the",
+    "                 declared ones; writes nothing",
     "  --declared-only  each patch's child runs only the claims it declares (much faster; no surplus is measured);",
     "                 a full run with it still writes appendix D, which then says so",
     `  --jobs N       ledger children at once (default ${DEFAULT_JOBS})`,
@@ -84,13 +85,16 @@ function prepare(files: readonly string[]): PatchEntry[] {
 async function main(): Promise<void> {
   const options = parseCommandLine();
   const entries = prepare(options.patches ?? shippedSpecFiles());
-  // Static claims read files a patch of dist/*.js does not change; they cost most of a ledger run.
-  const only = options.only ?? behaviouralOnly();
   const progress = (line: string) => process.stderr.write(`${COMMAND.name}: ${line}\n`);
   progress(
     `${entries.length} patch${entries.length === 1 ? "" : "es"} and the pin, ${options.jobs} ledger${options.jobs === 1 ? "" : "s"} at a time`,
   );
-  const run = await runMutants(entries, { only, jobs: options.jobs, progress, declaredOnly: options.declaredOnly });
+  const run = await runMutants(entries, {
+    only: options.only,
+    jobs: options.jobs,
+    progress,
+    declaredOnly: options.declaredOnly,
+  });
   const full = options.patches === undefined && options.only === undefined;
   if (full && !("failure" in run.pin) && run.results.every((r) => r.status === "measured")) {
     writeAppendixD(run);

@@ -3,6 +3,7 @@ import type { LedgerJsonEntry } from "../ledger/render.ts";
 import { idsOnly } from "../ledger/ledger-command.ts";
 import { isLedgerRunFailure, runLedgerAgainst, type LedgerRunFailure } from "../matrix/ledger-run.ts";
 import { mapWithConcurrency } from "../lib/pool.ts";
+import { behaviouralOf } from "./behavioural.ts";
 import { compareWithPin, type PatchComparison } from "./flips.ts";
 import { ensurePatchedInstall, ensurePatchedListings, type PatchEdit } from "./patched-install.ts";
 import { isListingPatch, type PatchSpec } from "./spec.ts";
@@ -32,7 +33,9 @@ export type PatchResult = { entry: PatchEntry; installKey?: string; seconds: num
 export interface MutantsRun {
   /** True when each patch ran only its declared claims, so surplus flips were not measured. */
   declaredOnly?: boolean;
-  pin: { claims: LedgerJsonEntry[] } | { failure: RunFailure };
+  pin: { claims: LedgerJsonEntry[]; ranPi: Record<string, string[]> } | { failure: RunFailure };
+  /** The ids the pin's run found behavioural (its check ran Pi), claims then findings. */
+  behavioural: string[];
   results: PatchResult[];
 }
 
@@ -41,7 +44,8 @@ export function patchEntry(source: string, spec: PatchSpec): PatchEntry {
   return { name: basename(source).replace(/\.json$/, ""), source, spec };
 }
 
-type Measured = { key: string; claims: LedgerJsonEntry[] } | { key?: string; failure: RunFailure };
+type Measured =
+  { key: string; claims: LedgerJsonEntry[]; ranPi: Record<string, string[]> } | { key?: string; failure: RunFailure };
 
 /**
  * Builds (or reuses) the install for `edit` and runs the ledger against it in a child. A
@@ -62,44 +66,52 @@ async function measure(edit: PatchEdit | undefined, only: string, ledgerEntry: s
   );
   if (isLedgerRunFailure(report)) return { key: install.key, failure: report };
   // Findings are judged like claims: a patch may declare that one of them flips.
-  return { key: install.key, claims: [...report.claims, ...(report.findings ?? [])] };
+  return {
+    key: install.key,
+    claims: [...report.claims, ...(report.findings ?? [])],
+    ranPi: report.ranPi ?? {},
+  };
 }
 
 /** Options of {@link runMutants}. */
 export interface RunOptions {
-  /** The ledger's --only: which claims each child runs. */
-  only: string;
-  /** Each patch's child runs only the claims it declares (the pin's, all declared ones): no surplus is measured. */
+  /**
+   * The ledger's --only: which claims each child runs besides the patch's declared ones,
+   * which always run. Without it: the claims the pin's run found behavioural.
+   */
+  only?: string;
+  /** Each patch's child runs only the claims it declares: no surplus is measured. */
   declaredOnly?: boolean;
   /** Ledger children at once. */
   jobs: number;
   progress: (line: string) => void;
   /** The ledger entry the children run (tests pass a fixture). */
   ledgerEntry?: string;
-  /** The pin's verdicts when already known (tests pass recorded ones); otherwise a child measures the unpatched copy. */
-  pinClaims?: LedgerJsonEntry[];
+  /** The pin's run when already known (tests pass recorded ones); otherwise a child measures the unpatched copy first. */
+  pin?: { claims: LedgerJsonEntry[]; ranPi: Record<string, string[]> };
 }
 
 function seconds(since: number): number {
   return Math.round((performance.now() - since) / 100) / 10;
 }
 
+/** The ledger's --only for the ids `only` matches and every id of `ids`. */
+function onlyAnd(only: string, ids: readonly string[]): string {
+  return ids.length === 0 ? only : `(?:${only})|${idsOnly(ids)}`;
+}
+
 /**
- * Runs the ledger against the unpatched copy of the pin and against each patch, `jobs`
- * children at a time, and compares each patch's verdicts with the pin's.
+ * Runs the ledger against the unpatched copy of the pin (every claim, or `only` and every
+ * declared one), then against each patch, `jobs` children at a time, and compares each
+ * patch's verdicts with the pin's. A patch's child runs its declared claims whatever `only` says.
  */
 export async function runMutants(entries: readonly PatchEntry[], options: RunOptions): Promise<MutantsRun> {
-  const measurePin = options.pinClaims === undefined;
-  const total = entries.length + (measurePin ? 1 : 0);
+  const total = entries.length + (options.pin === undefined ? 1 : 0);
   let done = 0;
-  const jobs: (PatchEntry | "pin")[] = measurePin ? ["pin", ...entries] : [...entries];
-  const measured = await mapWithConcurrency(jobs, options.jobs, async (job) => {
+  const timed = async (name: string, work: () => Promise<Measured>) => {
     const started = performance.now();
-    const name = job === "pin" ? "the pin (unpatched copy)" : job.name;
     options.progress(`${name}: running the ledger in a child`);
-    const claims = job === "pin" ? entries.flatMap((e) => e.spec.flips) : job.spec.flips;
-    const only = options.declaredOnly ? idsOnly(claims) : options.only;
-    const outcome = await measure(job === "pin" ? undefined : job.spec, only, options.ledgerEntry);
+    const outcome = await work();
     const took = seconds(started);
     const summary =
       "failure" in outcome
@@ -107,38 +119,67 @@ export async function runMutants(entries: readonly PatchEntry[], options: RunOpt
         : `${outcome.claims.length} claims measured`;
     options.progress(`[${++done}/${total}] ${name}: ${summary} (${took} s)`);
     return { outcome, took };
-  });
-
-  const patchRuns = measurePin ? measured.slice(1) : measured;
-  const pinOutcome: Measured = measurePin ? measured[0]!.outcome : { key: "recorded", claims: options.pinClaims! };
+  };
+  // The pin first: its run decides which claims are behavioural, which the patches then run.
+  const pinOutcome: Measured =
+    options.pin === undefined
+      ? (
+          await timed("the pin (unpatched copy)", () =>
+            measure(
+              undefined,
+              options.only === undefined
+                ? "."
+                : onlyAnd(
+                    options.only,
+                    entries.flatMap((e) => e.spec.flips),
+                  ),
+              options.ledgerEntry,
+            ),
+          )
+        ).outcome
+      : { key: "recorded", ...options.pin };
   const pin: MutantsRun["pin"] =
-    "failure" in pinOutcome ? { failure: pinOutcome.failure } : { claims: pinOutcome.claims };
+    "failure" in pinOutcome ? { failure: pinOutcome.failure } : { claims: pinOutcome.claims, ranPi: pinOutcome.ranPi };
+  const behavioural = "failure" in pinOutcome ? [] : behaviouralOf(pinOutcome);
+  const base = options.only ?? idsOnly(behavioural);
+  const onlyFor = (entry: PatchEntry) =>
+    options.declaredOnly ? idsOnly(entry.spec.flips) : onlyAnd(base, entry.spec.flips);
+  const patchRuns = await mapWithConcurrency(entries, options.jobs, (entry) =>
+    timed(entry.name, () => measure(entry.spec, onlyFor(entry), options.ledgerEntry)),
+  );
+
   const results = entries.map((entry, index): PatchResult => {
     const { outcome, took } = patchRuns[index]!;
-    const base = { entry, installKey: outcome.key, seconds: took };
-    if ("failure" in outcome) return { ...base, status: "failed", failure: outcome.failure };
+    const common = { entry, installKey: outcome.key, seconds: took };
+    if ("failure" in outcome) return { ...common, status: "failed", failure: outcome.failure };
     if ("failure" in pin)
       return {
-        ...base,
+        ...common,
         status: "failed",
         failure: { kind: "ledger-crashed", message: "no pin verdicts to compare with" },
       };
-    // With --declared-only a patch's child ran its own claims only: compare those, not the pin's whole set.
-    const measuredIds = new Set(outcome.claims.map((claim) => claim.id));
-    const pinClaims = options.declaredOnly ? pin.claims.filter((claim) => measuredIds.has(claim.id)) : pin.claims;
+    // Compare the claims this patch's child was asked to run: the pin's run has more.
+    const asked = new RegExp(onlyFor(entry));
+    const pinClaims = pin.claims.filter((claim) => asked.test(claim.id));
     return {
-      ...base,
+      ...common,
       status: "measured",
       claims: outcome.claims,
       comparison: compareWithPin(pinClaims, outcome.claims, entry.spec.flips),
     };
   });
-  return { declaredOnly: options.declaredOnly === true, pin, results };
+  return { declaredOnly: options.declaredOnly === true, pin, behavioural, results };
 }
 
-/** True when every patch was measured and flipped every claim it declared, and the pin was measured. */
+/**
+ * True when the pin was measured, and every patch was measured and flipped every claim it
+ * declared; a declared claim that either run left out fails it as a missing flip does.
+ */
 export function runPassed(run: MutantsRun): boolean {
   return (
-    !("failure" in run.pin) && run.results.every((r) => r.status === "measured" && r.comparison.missing.length === 0)
+    !("failure" in run.pin) &&
+    run.results.every(
+      (r) => r.status === "measured" && r.comparison.missing.length === 0 && r.comparison.notRun.length === 0,
+    )
   );
 }

@@ -8,14 +8,14 @@ function row(result: PatchResult): string[] {
   const declared = result.entry.spec.flips;
   if (result.status === "failed")
     return [result.entry.name, String(declared.length), "-", "-", "-", `not measured: ${result.failure.kind}`];
-  const { flipped, missing, surplus } = result.comparison;
+  const { flipped, missing, surplus, notRun } = result.comparison;
   return [
     result.entry.name,
     String(declared.length),
     String(flipped.length),
-    String(missing.length),
+    String(missing.length + notRun.length),
     String(surplus.length),
-    missing.length > 0 ? "FAIL" : "ok",
+    missing.length > 0 ? "FAIL" : notRun.length > 0 ? "FAIL: declared claim not run" : "ok",
   ];
 }
 
@@ -32,7 +32,10 @@ function details(result: PatchResult): string[] {
     `  surplus:  ${list(surplus)}${surplus.length > 0 ? "  (for review)" : ""}`,
   );
   if (otherChanges.length > 0) lines.push(`  other changes (not flips): ${list(otherChanges.map(change))}`);
-  if (notRun.length > 0) lines.push(`  not run (outside --only): ${list(notRun)}`);
+  if (notRun.length > 0)
+    lines.push(
+      `  not run:  ${list(notRun)}  (declared but not measured by the pin's run or the patched one: the run fails)`,
+    );
   return lines;
 }
 

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type ts from "typescript";
+import { moduleReaches } from "../lib/reaches.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { PORT_ENV, portNamed, portNote } from "./ports.ts";
 import { portEdits, type Port } from "./transform.ts";
@@ -21,11 +20,23 @@ export function noteListingsUsed(urls: Iterable<string>): void {
   if (store !== undefined) for (const url of urls) store.add(url);
 }
 
-/** Runs `work` and returns, with its result, the listings it used. */
+/** Runs `work`, adding to `listings` every listing it uses. */
+export function recordingListingsIn<T>(listings: Set<string>, work: () => Promise<T>): Promise<T> {
+  return used.run(listings, work);
+}
+
+/**
+ * Runs `work` and returns, with its result, the listings it used. A recording inside another
+ * (a check's, inside the runner's) reports them to the outer one too.
+ */
 export async function recordingListings<T>(work: () => Promise<T>): Promise<{ value: T; listings: Set<string> }> {
   const listings = new Set<string>();
-  const value = await used.run(listings, work);
-  return { value, listings };
+  try {
+    const value = await recordingListingsIn(listings, work);
+    return { value, listings };
+  } finally {
+    noteListingsUsed(listings);
+  }
 }
 
 /** The port this process applies to the book's modules (the matrix and `--pi` set it), if any. */
@@ -39,23 +50,18 @@ const portedFiles = new Map<string, boolean>();
  * Whether the module at `file`, or a module it imports through relative paths, imports a
  * name that `port` moves: only then does the port change what runs.
  */
-export function graphUsesPort(file: string, port: Port, seen = new Set<string>()): boolean {
-  const cached = portedFiles.get(file);
-  if (cached !== undefined) return cached;
-  if (seen.has(file)) return false;
-  seen.add(file);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return false;
-  }
-  const imports = typescript.preProcessFile(text, true, false).importedFiles.map((f) => f.fileName);
-  const uses =
-    portEdits(text, port, file).length > 0 ||
-    imports.filter((s) => s.startsWith(".")).some((s) => graphUsesPort(resolve(dirname(file), s), port, seen));
-  portedFiles.set(file, uses);
-  return uses;
+export function graphUsesPort(file: string, port: Port): boolean {
+  return moduleReaches(
+    file,
+    (at, text) => ({
+      hit: portEdits(text, port, at).length > 0,
+      relatives: typescript
+        .preProcessFile(text, true, false)
+        .importedFiles.map((f) => f.fileName)
+        .filter((s) => s.startsWith(".")),
+    }),
+    portedFiles,
+  );
 }
 
 /**

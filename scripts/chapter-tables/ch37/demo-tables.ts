@@ -256,11 +256,12 @@ export async function printChapter37(
         ["requests seen by a counting streamFn swapped in", String(swapped.requestsSeenByWrapper)],
         ["provider calls", String(swapped.providerCalls)],
         ["roles with the wrapper", swapped.roles.join(", ")],
-        [`transport set to ${options.transportSet}; streamFn received`, options.transportSeen ?? "-"],
         [
-          "getApiKey asked for / key streamFn received",
-          `${options.getApiKeyAskedFor.join(", ")} / ${options.apiKeySeen ?? "-"}`,
+          `transport set to ${options.transportSet}; streamFn received`,
+          options.requests.map((r) => r.transport ?? "-").join(", "),
         ],
+        ["keys getApiKey returned", options.keysIssued.join(", ")],
+        ["key each request carried", options.requests.map((r) => r.apiKey ?? "-").join(", ")],
       ],
     ),
   );

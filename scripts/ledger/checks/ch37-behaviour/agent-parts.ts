@@ -42,14 +42,22 @@ export const agentPartsChecks: Check[] = [
   {
     id: "ch37.options.transport-getApiKey",
     run: async () => {
+      // "Request-time credentials": getApiKey is asked before each request, so a key that
+      // changes between requests reaches each one. Two requests in one run and a third in the
+      // next prompt, each key fresh: a Pi that asks once per run, or once per agent, reuses one.
       const run = await (await streamOptions()).captureStreamOptions();
+      const keysSeen = run.requests.map((r) => r.apiKey);
+      const eachFresh =
+        run.requests.length >= 3 &&
+        run.keysIssued.length === run.requests.length &&
+        new Set(run.keysIssued).size === run.keysIssued.length &&
+        keysSeen.every((key, i) => key === run.keysIssued[i]);
       return verdictOf(
-        run.transportSeen === run.transportSet &&
-          run.getApiKeyAskedFor.length > 0 &&
-          run.apiKeySeen === `key-for-${run.getApiKeyAskedFor[0]}`,
+        eachFresh && run.requests.every((r) => r.transport === run.transportSet),
         facts(
-          `transport set ${run.transportSet}, streamFn saw ${run.transportSeen}`,
-          `getApiKey asked for ${list(run.getApiKeyAskedFor)}, streamFn saw apiKey ${run.apiKeySeen}`,
+          `transport set ${run.transportSet}, streamFn saw ${list(run.requests.map((r) => r.transport ?? "none"))}`,
+          `${run.requests.length} requests (two in one run: a tool call, then the answer; one in the next prompt)`,
+          `getApiKey returned ${list(run.keysIssued)}; the requests carried ${list(keysSeen.map((k) => k ?? "no key"))}`,
         ),
       );
     },
