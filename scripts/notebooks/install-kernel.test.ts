@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import { test } from "node:test";
 import { KERNEL_NAME, type KernelSpec } from "./kernelspec.ts";
 import { installKernel, jupyterDataDir } from "./register-kernel.ts";
@@ -16,18 +16,41 @@ test("kernel:install: the platform's user data directory otherwise (Linux honour
   assert.equal(jupyterDataDir({}, "darwin", "/Users/r"), "/Users/r/Library/Jupyter");
 });
 
-test("kernel:install: writes kernels/pi-companion-tslab/kernel.json with absolute paths to this checkout and Node", () => {
+test("kernel:install: writes kernels/pi-companion-tslab/kernel.json (the checkout the notebook is in) and this checkout's own, with absolute paths to it and Node", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "pi-jupyter-"));
   try {
-    const dir = installKernel(dataDir);
-    assert.equal(dir, join(dataDir, "kernels", KERNEL_NAME));
-    const spec = JSON.parse(readFileSync(join(dir, "kernel.json"), "utf8")) as KernelSpec;
-    assert.equal(spec.argv[0], process.execPath);
-    assert.ok(spec.argv.includes("--conditions=import"));
-    const entry = spec.argv.find((arg) => arg.endsWith("start-kernel.cjs"));
-    assert.ok(entry !== undefined && isAbsolute(entry) && existsSync(entry));
-    assert.equal(spec.argv.at(-1), "{connection_file}");
-    assert.equal(spec.language, "typescript");
+    const [shared, own] = installKernel(dataDir, "/home/r/Pi Book");
+    assert.equal(shared!.dir, join(dataDir, "kernels", KERNEL_NAME));
+    assert.equal(own!.dir, join(dataDir, "kernels", `${KERNEL_NAME}-pi-book`));
+    const entries = [shared!, own!].map((kernel) => {
+      const spec = JSON.parse(readFileSync(join(kernel.dir, "kernel.json"), "utf8")) as KernelSpec;
+      assert.equal(spec.argv[0], process.execPath);
+      assert.ok(spec.argv.includes("--conditions=import"));
+      assert.equal(spec.argv.at(-1), "{connection_file}");
+      assert.equal(spec.language, "typescript");
+      const entry = spec.argv.find((arg) => arg.endsWith(".cjs"));
+      assert.ok(entry !== undefined && isAbsolute(entry) && existsSync(entry));
+      return basename(entry);
+    });
+    assert.deepEqual(entries, ["checkout-kernel.cjs", "start-kernel.cjs"]);
+    assert.equal(own!.spec.display_name, "TypeScript (Pi companion, tslab, Pi Book)");
+    assert.deepEqual([shared!.replaced, own!.replaced], [undefined, undefined]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("kernel:install: says which kernelspec it replaced (another checkout's), and not when it rewrites its own", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "pi-jupyter-"));
+  try {
+    const other = ["/usr/bin/node", "/srv/other/scripts/notebooks/kernel/start-kernel.cjs", "{connection_file}"];
+    mkdirSync(join(dataDir, "kernels", KERNEL_NAME), { recursive: true });
+    writeFileSync(join(dataDir, "kernels", KERNEL_NAME, "kernel.json"), JSON.stringify({ argv: other, display_name: "x", language: "typescript" }));
+    assert.deepEqual(installKernel(dataDir)[0]!.replaced, other);
+    assert.deepEqual(
+      installKernel(dataDir).map((kernel) => kernel.replaced),
+      [undefined, undefined],
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

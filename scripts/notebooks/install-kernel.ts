@@ -1,12 +1,24 @@
 // Registers the project's kernel with the reader's own Jupyter, JupyterLab or VS Code:
 //   npm run kernel:install
-// The kernelspec holds absolute paths to this checkout and to the Node running this
-// script, so run it again after moving the checkout or changing Node.
+// Two kernelspecs: the one the notebooks name, which runs the checkout a notebook is in,
+// and this checkout's own, named after its folder. Both hold absolute paths to this
+// checkout and to the Node running this script, so run it again after moving the
+// checkout or changing Node.
 import { requirePinnedPi } from "../toolchain/pin.ts";
 import { commandLine } from "../lib/cli.ts";
-import { KERNEL_NAME, resolvedKernelSpec } from "./kernelspec.ts";
+import { basename, resolve } from "node:path";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { installKernel, jupyterDataDir } from "./register-kernel.ts";
+import { KERNEL_NAME } from "./kernelspec.ts";
+
+/** What an earlier kernelspec of that name ran, from its argv. */
+function installedFrom(name: string, argv: string[]): string {
+  const entry = argv.find((arg) => /[\\/]scripts[\\/]notebooks[\\/]kernel[\\/][^\\/]+\.cjs$/.test(arg));
+  if (entry === undefined) return `ran ${argv.join(" ")}`;
+  const checkout = resolve(entry, "..", "..", "..", "..");
+  if (basename(entry) !== "start-kernel.cjs") return `was installed from ${checkout}`;
+  return name === KERNEL_NAME ? `ran ${checkout}'s code for every checkout's notebooks` : `ran ${checkout}`;
+}
 
 function main(): number {
   commandLine({
@@ -19,15 +31,17 @@ function main(): number {
   });
   // A kernel on a Node too old to require() ES modules could not import Pi.
   requirePinnedPi();
-  const dir = installKernel(jupyterDataDir());
-  const spec = resolvedKernelSpec();
-  process.stdout.write(
-    [
-      `installed the Jupyter kernel "${KERNEL_NAME}" (${spec.display_name}) in ${dir}`,
-      `it runs ${spec.argv[0]} and this checkout (${PROJECT_ROOT}); run this again after moving either`,
-      `open notebooks/*.ipynb in Jupyter, JupyterLab or VS Code and pick that kernel`,
-    ].join("\n") + "\n",
-  );
+  const [shared, own] = installKernel(jupyterDataDir());
+  const lines = [
+    `installed the Jupyter kernel "${shared!.name}" (${shared!.spec.display_name}) in ${shared!.dir}: the kernel the notebooks name; it runs the checkout the notebook is in`,
+    `installed the Jupyter kernel "${own!.name}" (${own!.spec.display_name}) in ${own!.dir}: this checkout's (${PROJECT_ROOT}), whichever notebook picks it`,
+  ];
+  for (const kernel of [shared!, own!]) {
+    if (kernel.replaced !== undefined) lines.push(`replaced the "${kernel.name}" that ${installedFrom(kernel.name, kernel.replaced)}`);
+  }
+  lines.push(`both run ${own!.spec.argv[0]}; run this again after moving this checkout or changing Node`);
+  lines.push(`open notebooks/*.ipynb in Jupyter Notebook, JupyterLab or VS Code: they name "${shared!.name}"`);
+  process.stdout.write(lines.join("\n") + "\n");
   return 0;
 }
 

@@ -10,7 +10,7 @@ import ts from "typescript";
 import { PIN } from "../toolchain/pin.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { KERNEL_NAME, PENDING_WORK_FIELD } from "./kernelspec.ts";
-import { joinText, serialiseNotebook, splitLines, type Notebook } from "../chapters/notebook-file.ts";
+import { joinText, serialiseNotebook, splitLines, type Notebook, type Output } from "../chapters/notebook-file.ts";
 import { runNotebookFile } from "./run-notebook.ts";
 import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
@@ -45,7 +45,9 @@ async function withKernel(body: (execute: (code: string) => Promise<Record<strin
 async function typeErrorOutput(source: string): Promise<string> {
   const outcome = await runNotebookFile(notebookOf("type-error.ipynb", source), { write: false, timeoutMs: 300_000 });
   assert.equal(outcome.kind, "type-error", JSON.stringify(outcome, null, 2));
-  return "outputs" in outcome ? outcome.outputs.map((output) => (output.output_type === "stream" ? joinText(output.text) : "")).join("") : "";
+  // The diagnostics are the cell's error (its traceback), and nothing else prints them.
+  const text = (output: Output) => (output.output_type === "stream" ? joinText(output.text) : output.output_type === "error" ? `${output.traceback.join("\n")}\n` : "");
+  return "outputs" in outcome ? outcome.outputs.map(text).join("") : "";
 }
 
 /** What the project's tsc says about `source` as a module, each diagnostic flattened as tsc prints it. */
@@ -61,7 +63,7 @@ test("kernel.diagnostics: a type error with a message chain prints once, as tsc 
   const output = await typeErrorOutput(source);
   const [expected] = tscMessages(source);
   assert.ok(expected !== undefined && expected.includes("\n"), "the case must be a chained diagnostic");
-  assert.equal(output, `1:7 - ${expected}\n`);
+  assert.equal(output, `<cell>:1:7 - error TS2322: ${expected}\n`);
   assert.doesNotMatch(output, /ran/);
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where the kernel's files live in this checkout. */
@@ -63,4 +63,29 @@ export function resolvedKernelSpec(node: string = process.execPath): KernelSpec 
       arg.replaceAll("{node}", node).replaceAll("{kernel_dir}", KERNEL_DIR).replaceAll("{tsx_esm}", import.meta.resolve("tsx/esm")),
     ),
   };
+}
+
+/**
+ * The kernelspec the notebooks name (KERNEL_NAME): it runs the kernel of the checkout the
+ * notebook is in (kernel/checkout-kernel.cjs), whichever checkout installed it, so every
+ * checkout's committed notebooks carry the same name.
+ */
+export function notebookKernelSpec(node: string = process.execPath): KernelSpec {
+  const spec = resolvedKernelSpec(node);
+  return { ...spec, argv: spec.argv.map((arg) => (arg === join(KERNEL_DIR, "start-kernel.cjs") ? join(KERNEL_DIR, "checkout-kernel.cjs") : arg)) };
+}
+
+/**
+ * This checkout's own kernel, named after its folder (`pi-companion-tslab-pi-book`), for
+ * picking it by hand; Jupyter's kernel names are letters, digits, `.`, `_` and `-`.
+ */
+export function checkoutKernelName(checkout: string): string {
+  const folder = basename(checkout).toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
+  return `${KERNEL_NAME}-${folder}`;
+}
+
+/** This checkout's own kernelspec, its display name saying which checkout it runs. */
+export function checkoutKernelSpec(checkout: string, node: string = process.execPath): KernelSpec {
+  const spec = resolvedKernelSpec(node);
+  return { ...spec, display_name: `${spec.display_name.replace(/\)$/, "")}, ${basename(checkout)})` };
 }

@@ -13,8 +13,8 @@ import { pythonWith, temporaryJupyter } from "./jupyter-home.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook, type Output } from "../chapters/notebook-file.ts";
 import { MAKE_AGENT_CELL } from "./reader-cells.ts";
+import { nbclientDriver, textOf, type CellResult, type PlanStep, type ShellReply } from "./nbclient-driver.ts";
 
-const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
 const python = pythonWith("nbclient");
 const skip = python === undefined ? "python3-nbclient is not installed (apt-get install python3-nbclient); npm run notebooks covers the notebooks" : false;
 
@@ -22,13 +22,7 @@ const jupyter = temporaryJupyter("pi-nbclient-");
 after(() => jupyter.remove());
 const { home, env } = jupyter;
 const installKernelspec = () => jupyter.installKernelspec();
-
-function driver(args: string[]): unknown {
-  installKernelspec();
-  const run = spawnSync(python!, [DRIVER, ...args], { cwd: PROJECT_ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  assert.equal(run.status, 0, `nbclient driver exited ${run.status}:\n${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
+const { driver, plan: planOf } = nbclientDriver(python ?? "python3", jupyter);
 
 interface NotebookResult {
   file: string;
@@ -64,28 +58,7 @@ test("nbclient: the kernelspec is the one kernel:install writes, in JUPYTER_DATA
   assert.match(installKernelspec(), new RegExp(`installed the Jupyter kernel .* in ${join(home, "data").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 });
 
-interface CellResult {
-  status: string;
-  ename: string | null;
-  traceback: string[] | null;
-  outputs: { output_type: string; name?: string; text?: string }[];
-}
-
-type PlanStep = { code: string } | { write: { path: string; text: string } } | { complete: string } | { inspect: string };
-
-/** A reply to a complete_request or inspect_request (the cursor at the end of the code), as jupyter_client received it. */
-interface ShellReply {
-  msg_type: string;
-  content: { status: string; matches?: string[]; cursor_start?: number; cursor_end?: number; found?: boolean; data?: Record<string, string> };
-}
-
-function plan(steps: PlanStep[]): CellResult[] {
-  const file = join(home, `plan-${Date.now()}.json`);
-  writeFileSync(file, JSON.stringify({ cwd: PROJECT_ROOT, steps }));
-  return driver(["plan", file]) as CellResult[];
-}
-
-const textOf = (cell: CellResult) => cell.outputs.map((output) => output.text ?? "").join("");
+const plan = (steps: PlanStep[]) => planOf(steps) as CellResult[];
 
 test("nbclient: a cell re-run after a project file changed, and a later cell using the name it imported, show the new value and say which file was reloaded", { skip }, () => {
   // A file of our own under .cache/ (ignored by git and tsc), imported by a second one:

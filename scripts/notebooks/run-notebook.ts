@@ -51,11 +51,16 @@ function withFreshOutputs(nb: Notebook, fresh: Map<number, Output[]>): Notebook 
   };
 }
 
+// With PI_COMPANION_LISTINGS set, the first cell that loads a reader's listing says so
+// (kernel/reader-listings.cjs); the stored outputs, ours, never have that line.
+const LISTING_NOTE = /^note: PI_COMPANION_LISTINGS is set: [^\n]*\n$/;
+const withoutListingNotes = (outputs: Output[]) => outputs.filter((output) => !(output.output_type === "stream" && LISTING_NOTE.test(joinText(output.text))));
+
 function findDrift(file: string, nb: Notebook, fresh: Map<number, Output[]>): Drift | undefined {
   for (const [index, cell] of nb.cells.entries()) {
     if (cell.cell_type !== "code") continue;
     const stored = normaliseOutputs(cell.outputs, PROJECT_ROOT);
-    const now = normaliseOutputs(fresh.get(index) ?? [], PROJECT_ROOT);
+    const now = normaliseOutputs(withoutListingNotes(fresh.get(index) ?? []), PROJECT_ROOT);
     if (JSON.stringify(stored) !== JSON.stringify(now)) {
       return {
         kind: "drift",

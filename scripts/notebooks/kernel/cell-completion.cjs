@@ -16,6 +16,31 @@
  */
 const NEVER_CANCELLED = { isCancellationRequested: () => false, throwIfCancellationRequested: () => undefined };
 
+/**
+ * What TypeScript's completion code asks of a language service host, answered from the
+ * converter's program: it asked the settings (`host.getCompilationSettings is not a
+ * function`) for a name inside an import's braces, `import { fauxAss } from "…"`.
+ * @param {import("./typescript-internals.js").TypeScript} ts
+ * @param {import("typescript").Program} program
+ * @returns {import("typescript").LanguageServiceHost}
+ */
+function programHost(ts, program) {
+  return {
+    getCompilationSettings: () => program.getCompilerOptions(),
+    getCurrentDirectory: () => program.getCurrentDirectory(),
+    getScriptFileNames: () => [...program.getRootFileNames()],
+    getScriptVersion: () => "0",
+    getScriptSnapshot: () => undefined,
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+}
+
 /** An identifier's characters, as Jupyter's cursor can sit inside or after one. */
 const NAME_BEFORE = /[\p{ID_Continue}$\u200c\u200d]*$/u;
 const NAME_AFTER = /^[\p{ID_Continue}$\u200c\u200d]*/u;
@@ -51,7 +76,7 @@ function completeInCell(ts, program, cell, position) {
   const end = position + (NAME_AFTER.exec(text.slice(position))?.[0].length ?? 0);
   const typed = text.slice(start, position);
   const info = ts.Completions.getCompletionsAtPosition(
-    {},
+    programHost(ts, program),
     program,
     () => {},
     cell,
@@ -90,7 +115,49 @@ function inspectInCell(ts, program, cell, position) {
     return { displayParts: ts.typeToDisplayParts(checker, type, ts.getContainerNode(node)), documentation: [], tags: [] };
   }
   const shown = ts.SymbolDisplay.getSymbolDisplayPartsDocumentationAndSymbolKind(checker, symbol, cell, ts.getContainerNode(node), node);
-  return { displayParts: shown.displayParts, documentation: shown.documentation ?? [], tags: shown.tags ?? [] };
+  const documented = shown.documentation?.length ? { documentation: shown.documentation, tags: shown.tags ?? [] } : docCommentOf(ts, checker, symbol);
+  return { displayParts: shown.displayParts, ...documented };
+}
+
+/** Declaration files parsed again with their JSDoc, by name, while their text is the same. */
+/** @type {Map<string, import("typescript").SourceFile>} */
+const withJsDoc = new Map();
+
+/**
+ * The doc comment (text and tags) of the declaration `symbol` names, through an import
+ * alias. The converter's program parses declaration files without JSDoc, as tsc does
+ * (converter.cjs, for the speed of Pi's provider SDKs), so the hover lacked Pi's doc
+ * comments (`(alias) class Agent` without "Stateful wrapper around…"); the declaring file
+ * is parsed again, once, with it.
+ * @param {import("./typescript-internals.js").TypeScript} ts
+ * @param {import("typescript").TypeChecker} checker
+ * @param {import("typescript").Symbol} symbol
+ * @returns {{ documentation: import("typescript").SymbolDisplayPart[], tags: import("typescript").JSDocTagInfo[] }}
+ */
+function docCommentOf(ts, checker, symbol) {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const declaration = target.declarations?.[0];
+  const none = { documentation: [], tags: [] };
+  if (declaration === undefined) return none;
+  const file = declaration.getSourceFile();
+  let parsed = withJsDoc.get(file.fileName);
+  if (parsed?.text !== file.text) {
+    parsed = ts.createSourceFile(file.fileName, file.text, file.languageVersion, true);
+    withJsDoc.set(file.fileName, parsed);
+  }
+  // The same declaration in the parse with JSDoc: the node of the same kind at the same span.
+  /** @type {import("typescript").Node | undefined} */
+  let found = ts.getTokenAtPosition(parsed, declaration.getStart(file));
+  while (found !== undefined && !(found.kind === declaration.kind && found.pos === declaration.pos)) found = found.parent;
+  const docs = found === undefined ? [] : ts.getJSDocCommentsAndTags(found).filter(ts.isJSDoc);
+  const text = docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").filter((part) => part !== "").join("\n\n");
+  const tags = docs.flatMap((doc) =>
+    (doc.tags ?? []).map((tag) => {
+      const comment = ts.getTextOfJSDocComment(tag.comment);
+      return { name: tag.tagName.text, text: comment === undefined ? undefined : [{ text: comment, kind: "text" }] };
+    }),
+  );
+  return { documentation: text === "" ? [] : [{ text, kind: "text" }], tags };
 }
 
 module.exports = { completeInCell, inspectInCell };

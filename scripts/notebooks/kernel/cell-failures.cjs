@@ -21,6 +21,17 @@ const SETTLE_MS = 5;
  */
 
 /**
+ * A diagnostic as tsc prints it, at a position in the cell (`<cell>`, as the cell's
+ * stack frames name it) or in a project file.
+ * @param {import("tslab/dist/converter").Diagnostic} diagnostic
+ */
+function diagnosticLine(diagnostic) {
+  const where = `${diagnostic.fileName ?? "<cell>"}:${diagnostic.start.line + 1}:${diagnostic.start.character + 1}`;
+  // Code 0: the kernel's own refusal (outside-imports.cjs), not one of TypeScript's.
+  return `${where} - error${diagnostic.code > 0 ? ` TS${diagnostic.code}` : ""}: ${diagnostic.messageText}`;
+}
+
+/**
  * Tracks the cell being executed. `names` are the ename values the runner reads
  * (contract.json): a type error and an escaped error have fixed names; a throw keeps the
  * thrown error's own name.
@@ -30,9 +41,9 @@ function createCellFailures(names) {
   let cell = freshCell();
   let anyCellStarted = false;
 
-  /** @returns {{ typeErrors: boolean, thrown: unknown, hasThrown: boolean, escaped: string[] }} */
+  /** @returns {{ typeErrors: boolean, diagnostics: string[], thrown: unknown, hasThrown: boolean, escaped: string[] }} */
   function freshCell() {
-    return { typeErrors: false, thrown: undefined, hasThrown: false, escaped: [] };
+    return { typeErrors: false, diagnostics: [], thrown: undefined, hasThrown: false, escaped: [] };
   }
 
   /**
@@ -73,7 +84,10 @@ function createCellFailures(names) {
       ...converter,
       convert(prevDecl, src) {
         const converted = converter.convert(prevDecl, src);
-        if (converted.diagnostics.length > 0) cell.typeErrors = true;
+        if (converted.diagnostics.length > 0) {
+          cell.typeErrors = true;
+          cell.diagnostics = converted.diagnostics.map(diagnosticLine);
+        }
         return converted;
       },
     };
@@ -94,6 +108,9 @@ function createCellFailures(names) {
           cell.hasThrown = true;
           return;
         }
+        // A type error's diagnostics, which the executor prints with a format string,
+        // are the cell's error (describeFailure): printed here too, a client showed them twice.
+        if (cell.typeErrors && args.length > 1) return;
         console.error(...args);
       },
     };
@@ -103,12 +120,14 @@ function createCellFailures(names) {
    * The Jupyter error fields (ename, evalue, traceback) for the cell that just failed. A
    * client shows the traceback, or `ename: evalue` when it is empty: a throw's traceback
    * is the error as Node prints it (stack at the .ts lines, its own properties, its
-   * cause); a type error's diagnostics and an escaped error are already on stderr.
+   * cause); a type error's are its diagnostics, as tsc prints them, with position and
+   * code, so a client that reads only the error (nbconvert, VS Code) says why; an escaped
+   * error is already on stderr.
    * @returns {Failure}
    */
   function describeFailure() {
     if (cell.typeErrors) {
-      return { ename: names.typeErrorName, evalue: "the cell does not type-check", traceback: [] };
+      return { ename: names.typeErrorName, evalue: cell.diagnostics.join("\n"), traceback: cell.diagnostics.flatMap((text) => text.split("\n")) };
     }
     if (cell.hasThrown) {
       const thrown = cell.thrown;

@@ -56,7 +56,11 @@ function executorSpecifier(projectRoot, resolvedFileName) {
 }
 
 /**
- * `require("./examples/…").member` (or the module itself), as the cell's code reads the name.
+ * `(0, require("./examples/…").member)` (or the module itself), as the cell's code reads
+ * the name. The comma, as TypeScript's own CommonJS emit writes an imported call: the
+ * member is called without the module as `this`, and V8 names it `(0 , require(...).member)`
+ * in a message, which stack-traces.cjs reads back as `member`; as `require(…).member(…)`
+ * a failed call was named `require`.
  * @param {import("typescript").NodeFactory} factory
  * @param {string} specifier
  * @param {string | undefined} member
@@ -64,7 +68,10 @@ function executorSpecifier(projectRoot, resolvedFileName) {
  */
 function liveImportExpression(factory, specifier, member) {
   const module = factory.createCallExpression(factory.createIdentifier("require"), undefined, [factory.createStringLiteral(specifier)]);
-  return member === undefined ? module : factory.createPropertyAccessExpression(module, member);
+  if (member === undefined) return module;
+  return factory.createParenthesizedExpression(
+    factory.createCommaListExpression([factory.createNumericLiteral(0), factory.createPropertyAccessExpression(module, member)]),
+  );
 }
 
 /**

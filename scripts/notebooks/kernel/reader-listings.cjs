@@ -31,4 +31,32 @@ function readerListings(projectRoot, env = process.env) {
   return replaced;
 }
 
-module.exports = { LISTINGS, readerListings };
+/**
+ * Wraps the converter so that the first cell that loads a reader's listing (its emitted
+ * file among the cell's side outputs) says, with `log`, whose file it loaded: the output
+ * of a run with PI_COMPANION_LISTINGS then tells which code made it.
+ * @param {import("tslab/dist/converter").Converter} converter
+ * @param {Map<string, string>} replaced our listing file -> the reader's (readerListings)
+ * @param {string} projectRoot
+ * @param {(line: string) => void} log
+ * @returns {import("tslab/dist/converter").Converter}
+ */
+function withListingNotes(converter, replaced, projectRoot, log) {
+  const announced = new Set();
+  return {
+    ...converter,
+    convert(prevDecl, src) {
+      const converted = converter.convert(prevDecl, src);
+      for (const output of converted.sideOutputs ?? []) {
+        const ours = output.path.replace(/\.js$/, ".ts");
+        const theirs = replaced.get(ours);
+        if (theirs === undefined || announced.has(ours)) continue;
+        announced.add(ours);
+        log(`note: ${LISTINGS_ENV} is set: ${path.relative(projectRoot, ours)} is ${theirs}, your file, in this kernel`);
+      }
+      return converted;
+    },
+  };
+}
+
+module.exports = { LISTINGS, readerListings, withListingNotes };

@@ -140,8 +140,24 @@ function readableStack(stack) {
   return lines.join("\n");
 }
 
+// V8 names the callee of a failed call, or the value of a failed access, as the compiled
+// code reads it: a name imported in the cell as `(0 , scripted_ts_1.scriptedModels)` (or
+// `scripted_ts_1.scriptedModels`), one an earlier cell imported as `(0 , require(...).x)`
+// (live-imports.cjs). The message says what the reader wrote, as the cell's frames do.
+const COMPILED_CALLEE = /\(0 , (?:[\w$]+_\d+|require\(\.\.\.\))\.([\w$]+)\)/g;
+const COMPILED_IMPORT = /\b[A-Za-z_$][\w$]*_\d+\.([A-Za-z_$][\w$]*)/g;
+
 /**
- * Rewrites `error.stack` (and its causes') in place, once; returns the error.
+ * `message` with the compiled names of imported bindings put back as the source names them.
+ * @param {string} message
+ */
+function sourceNames(message) {
+  return typeof message === "string" ? message.replace(COMPILED_CALLEE, "$1").replace(COMPILED_IMPORT, "$1") : message;
+}
+
+/**
+ * Rewrites `error.stack` (and its causes') in place, once; returns the error, its message
+ * with the source's names.
  * @template T
  * @param {T} error
  * @param {Set<Error>} seen
@@ -151,9 +167,12 @@ function withReadableStack(error, seen = new Set()) {
   if (!(error instanceof Error) || seen.has(error)) return error;
   seen.add(error);
   try {
+    const message = sourceNames(error.message);
     if (typeof error.stack === "string") {
-      Object.defineProperty(error, "stack", { value: readableStack(error.stack), writable: true, configurable: true });
+      const stack = error.stack.replace(error.message, message);
+      Object.defineProperty(error, "stack", { value: readableStack(stack), writable: true, configurable: true });
     }
+    if (message !== error.message) Object.defineProperty(error, "message", { value: message, writable: true, configurable: true });
   } catch {
     // A frozen error keeps its stack as it was.
   }

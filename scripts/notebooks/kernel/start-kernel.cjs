@@ -14,7 +14,8 @@
 //   client can read (cell-failures.cjs);
 // - every request gets the reply Jupyter's messaging protocol describes, after every
 //   socket is bound (shell-channel.cjs, execute-request.cjs);
-// - an interrupt aborts the Agents the cells hold that are still running (interrupt.cjs).
+// - an interrupt aborts the Agents the cells hold that are still running (interrupt.cjs),
+//   and one during a cell's type check cancels the cell (check-before-run.cjs).
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
 // tslab runs the compiled cells and project files. `--import tsx/esm` (tsx's ES module
@@ -34,6 +35,9 @@ const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
 const { withRewrittenModules } = require("./emit-fixes.cjs");
 const { createCellFailures } = require("./cell-failures.cjs");
 const { withAgentAbortOnInterrupt } = require("./interrupt.cjs");
+const { createCheckBeforeRun } = require("./check-before-run.cjs");
+const { withOutsideImportsRefused } = require("./outside-imports.cjs");
+const { readerListings, withListingNotes } = require("./reader-listings.cjs");
 const { createPendingWork } = require("./pending-work.cjs");
 const { createHistory } = require("./history.cjs");
 const { createExecuteRequests } = require("./execute-request.cjs");
@@ -52,7 +56,9 @@ if (connectionFile === undefined) {
 }
 
 // tslab takes its working directory as TypeScript's rootDir: only files under it can be
-// imported, and relative imports in a cell start there.
+// imported, and relative imports in a cell start there. Jupyter started the kernel in the
+// notebook's folder, which outside-imports.cjs reads a relative import from too.
+const notebookDir = process.cwd();
 process.chdir(projectRoot);
 
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
@@ -162,12 +168,26 @@ converterModule.createConverter = (options) =>
         cacheDir: conversionCacheDir(),
       }));
 
+/**
+ * The converter with a reader's own files in view: an import of a TypeScript file outside
+ * the project is refused (outside-imports.cjs), and the first cell that loads a listing
+ * PI_COMPANION_LISTINGS replaced says so (reader-listings.cjs).
+ * @param {import("tslab/dist/converter").Converter} converter
+ */
+function readerConverter(converter) {
+  const refused = withOutsideImportsRefused(fromProject("typescript"), converter, projectRoot, notebookDir);
+  return withListingNotes(refused, readerListings(projectRoot), projectRoot, (line) => console.log(line));
+}
+
 const createExecutor = executorModule.createExecutor;
 executorModule.createExecutor = function (rootDir, converters, console) {
+  const cellConsole = executeRequests.withExecuteResult(failures.withThrowTracking(console));
+  // An interrupt during a cell's type check cancels it (check-before-run.cjs).
+  const checkBeforeRun = createCheckBeforeRun((error) => cellConsole.error(error));
   let node;
   const patchedConverters = {
     get node() {
-      node ??= failures.withTypeErrorTracking(withRewrittenModules(converters.node, projectRoot));
+      node ??= checkBeforeRun.withKeptCheck(failures.withTypeErrorTracking(readerConverter(withRewrittenModules(converters.node, projectRoot))));
       return node;
     },
     get browser() {
@@ -175,9 +195,9 @@ executorModule.createExecutor = function (rootDir, converters, console) {
     },
     close: () => converters.close(),
   };
-  const executor = createExecutor(rootDir, patchedConverters, executeRequests.withExecuteResult(failures.withThrowTracking(console)));
+  const executor = createExecutor(rootDir, patchedConverters, cellConsole);
   const loadAgent = () => fromProject("@earendil-works/pi-agent-core").Agent;
-  return withAgentAbortOnInterrupt(failures.withFailureTracking(executor), loadAgent, (line) => console.log(line));
+  return withAgentAbortOnInterrupt(failures.withFailureTracking(checkBeforeRun.withCheckFirst(executor)), loadAgent, (line) => console.log(line));
 };
 
 // Requests are read, answered and published by the kernel's own dispatcher

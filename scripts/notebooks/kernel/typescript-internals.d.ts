@@ -12,6 +12,8 @@ import type * as ts from "typescript";
 export type TypeScript = typeof ts & {
   bindSourceFile(file: ts.SourceFile, options: ts.CompilerOptions): void;
   getTouchingPropertyName(file: ts.SourceFile, position: number): ts.Node;
+  getTokenAtPosition(file: ts.SourceFile, position: number): ts.Node;
+  getJSDocCommentsAndTags(node: ts.Node): readonly (ts.JSDoc | ts.JSDocTag)[];
   getContainerNode(node: ts.Node): ts.Declaration | undefined;
   typeToDisplayParts(checker: ts.TypeChecker, type: ts.Type, enclosingDeclaration?: ts.Node): ts.SymbolDisplayPart[];
   Completions: {

@@ -7,30 +7,33 @@ kernelspec `npm run kernel:install` wrote into $JUPYTER_DATA_DIR.
 
 `notebooks` executes each file whole with NotebookClient.execute(), as Jupyter's
 "Run all" does. `plan` runs cells one at a time in one kernel, with file edits, completion
-(Tab) and inspection (Shift-Tab) requests between them, for what a reader does
+(Tab) and inspection (Shift-Tab) requests between them, and a cell interrupted a given
+number of seconds after it was sent, for what a reader does
 (re-running a cell after editing a project file, completing a name from an earlier cell).
 `allow-errors` executes one file whole with allow_errors=True, as `jupyter nbconvert
 --execute --allow-errors` does, and prints its cells. Prints one JSON document on
 stdout; the Node test (nbclient.test.ts) reads it.
 """
 
+import asyncio
 import json
 import pathlib
 import sys
+import time
 
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
-from nbclient.util import run_sync
+from nbclient.util import ensure_async, run_sync
 
 KERNEL_NAME = "pi-companion-tslab"
 CELL_TIMEOUT_S = 600
 
 
-def client_for(nb, cwd):
+def client_for(nb, cwd, kernel_name=KERNEL_NAME):
     return NotebookClient(
         nb,
-        kernel_name=KERNEL_NAME,
+        kernel_name=kernel_name,
         timeout=CELL_TIMEOUT_S,
         allow_errors=False,
         resources={"metadata": {"path": cwd}},
@@ -63,11 +66,26 @@ def shell_request(client, method, **content):
     return run_sync(request)()
 
 
+def execute_interrupted(client, cell, index, seconds):
+    """Executes `cell` and interrupts the kernel `seconds` after the request, as Jupyter's
+    stop button does (jupyter_client's interrupt_kernel: SIGINT, the kernelspec's mode)."""
+
+    async def interrupt_later():
+        await asyncio.sleep(seconds)
+        await ensure_async(client.km.interrupt_kernel())
+
+    async def both():
+        await asyncio.gather(client.async_execute_cell(cell, index), interrupt_later())
+
+    run_sync(both)()
+
+
 def run_plan(plan_file):
     plan = json.loads(pathlib.Path(plan_file).read_text())
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": KERNEL_NAME, "display_name": KERNEL_NAME, "language": "typescript"}
-    client = client_for(nb, plan["cwd"])
+    kernel_name = plan.get("kernel", KERNEL_NAME)
+    nb.metadata["kernelspec"] = {"name": kernel_name, "display_name": kernel_name, "language": "typescript"}
+    client = client_for(nb, plan["cwd"], kernel_name)
     client.allow_errors = True
     replies = []
     client.on_cell_executed = lambda cell, cell_index, execute_reply: replies.append(execute_reply["content"])
@@ -80,13 +98,26 @@ def run_plan(plan_file):
             if "complete" in step or "inspect" in step:
                 method = "complete" if "complete" in step else "inspect"
                 code = step[method]
-                results.append(shell_request(client, method, code=code, cursor_pos=len(code)))
+                results.append(shell_request(client, method, code=code, cursor_pos=step.get("cursor", len(code))))
                 continue
             cell = nbformat.v4.new_code_cell(step["code"])
             nb.cells.append(cell)
-            client.execute_cell(cell, len(nb.cells) - 1)
+            started = time.monotonic()
+            if "interrupt_after" in step:
+                execute_interrupted(client, cell, len(nb.cells) - 1, step["interrupt_after"])
+            else:
+                client.execute_cell(cell, len(nb.cells) - 1)
             reply = replies[-1]
-            results.append({"status": reply["status"], "ename": reply.get("ename"), "traceback": reply.get("traceback"), "outputs": cell.outputs})
+            results.append(
+                {
+                    "status": reply["status"],
+                    "ename": reply.get("ename"),
+                    "evalue": reply.get("evalue"),
+                    "traceback": reply.get("traceback"),
+                    "outputs": cell.outputs,
+                    "seconds": round(time.monotonic() - started, 2),
+                }
+            )
     return results
 
 
