@@ -6,7 +6,7 @@ import { failedByCore, lookupsOnly, outcomeOf, perFailedCall, rowRun, stepHarnes
 
 // Guide 38 and the recipe: what maxAttempts counts, and what it does not.
 const abortDiscardsValid = listingsOf(import.meta.url)(
-  () => import("../../../chapter-tables/ch38/abort-discards-valid.ts"),
+  () => import("../../probes/abort-discards-valid.ts"),
 );
 
 /** The claims about the attempt budget: repairs, repeats, failed calls and lookups. */
