@@ -101,7 +101,7 @@ test("kernel.reader.interrupt-during-check: Stop during a cell's type check canc
   assert.match(checking!.evalue ?? "", /type-checked; it did not run/);
   assert.doesNotMatch(textOf(checking!), /ran to its end/);
   assertCell(next!, next!.status === "ok" && textOf(next!) === "next\n", "the next cell runs");
-  assertCell(running!, running!.status === "error" && running!.seconds < 15, "one interrupt stops the running loop");
+  assertCell(running!, running!.status === "error" && running!.ename !== TYPE_ERROR_NAME && running!.seconds < 15, "one interrupt stops the running loop");
   assert.doesNotMatch(textOf(running!), /ran to its end/);
 });
 
@@ -133,7 +133,8 @@ test("kernel.reader.listings-note: with PI_COMPANION_LISTINGS set, the first cel
 
 // The Agent made with a faux provider that streams slowly, so a prompt runs for about 20 s.
 const SLOW_AGENT_CELL = MAKE_AGENT_CELL.replace("fauxProvider()", "fauxProvider({ tokensPerSecond: 20 })");
-const promptCell = (n: number) => `faux.setResponses([fauxAssistantMessage("word ".repeat(400))]);\nawait agent.prompt("Did release ${n} ship?");\nconsole.log("prompt ${n} ended", agent.state.messages.at(-1)?.stopReason);`;
+const promptCell = (n: number) =>
+  `faux.setResponses([fauxAssistantMessage("word ".repeat(400))]);\nawait agent.prompt("Did release ${n} ship?");\nconsole.log("prompt ${n} ended", agent.state.messages.length);`;
 
 test("kernel.reader.interrupt-prompt: one interrupt stops `await agent.prompt()` at any point, its first opening's type check included", { skip, timeout: 900_000 }, () => {
   // At a first opening the cell that makes the Agent and prompts it is checked for seconds;
@@ -148,12 +149,15 @@ test("kernel.reader.interrupt-prompt: one interrupt stops `await agent.prompt()`
     ],
     { cwd: NOTEBOOKS, env: { PI_COMPANION_KERNEL_CACHE: "off" } },
   ) as CellResult[];
-  assertCell(first!, first!.status === "error" && first!.seconds < 15 && !/prompt 9 ended/.test(textOf(first!)), "interrupted during its check, the first cell must not prompt");
+  // The check itself runs to its end (seconds; more on a loaded machine), and the cell does not run.
+  assertCell(first!, first!.ename === "KeyboardInterrupt" && !/prompt 9 ended/.test(textOf(first!)), "interrupted during its check, the first cell must not prompt");
   assertCell(made!, made!.status === "ok", "the agent is made");
   points.forEach((seconds, i) => {
     const cell = cells[i]!;
-    assertCell(cell, cell.status === "error" && cell.seconds < seconds + 10, `interrupted ${seconds} s into prompt ${i}, the cell must stop at once`);
+    assertCell(cell, cell.status === "error" && cell.ename !== TYPE_ERROR_NAME && cell.seconds < seconds + 10, `interrupted ${seconds} s into prompt ${i}, the cell must stop at once`);
     assert.doesNotMatch(textOf(cell), /prompt \d ended/);
+    // The prompt had started: the kernel aborted its run (interrupt.cjs), or the check was cancelled before it.
+    assert.ok(cell.ename === "KeyboardInterrupt" || /note: interrupted; aborted the Agent in `agent`/.test(textOf(cell)), JSON.stringify(cell));
   });
 });
 

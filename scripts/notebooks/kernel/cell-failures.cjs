@@ -132,7 +132,8 @@ function createCellFailures(names) {
     if (cell.hasThrown) {
       const thrown = cell.thrown;
       if (thrown instanceof Error) {
-        return { ename: thrown.name, evalue: thrown.message, traceback: inspect(thrown).split("\n") };
+        // Node prints an error without frames in brackets, `[KeyboardInterrupt: …]`.
+        return { ename: thrown.name, evalue: thrown.message, traceback: inspect(thrown).replace(/^\[(.*)\]$/s, "$1").split("\n") };
       }
       return { ename: typeof thrown, evalue: inspect(thrown), traceback: [] };
     }
