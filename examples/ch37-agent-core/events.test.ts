@@ -10,6 +10,7 @@ test("ch37.events.runtime-names: subscribe() delivers exactly the ten lifecycle 
     "message_update",
     ...BOOK_EVENT_NAMES.slice(5),
   ]);
+  assert.deepEqual(run.lifecycleOrder, BOOK_EVENT_NAMES, "the book's list, in the order of the lifecycle it describes");
   assert.deepEqual(run.missing, []);
   assert.deepEqual(run.extra, []);
   assert.equal(run.counts.agent_end, 1);

@@ -14,6 +14,13 @@ export interface EventRun {
   delivered: string[];
   /** Each type once, in the order it was first delivered. */
   distinct: string[];
+  /**
+   * Each type once, in the order first delivered, leaving out the message events of the
+   * prompt's and the tool results' messages: a run's, a turn's, the assistant message's and a
+   * tool execution's events, each inside the one before (the user's message ends before the
+   * assistant's first update, so `distinct` has message_end before message_update).
+   */
+  lifecycleOrder: string[];
   /** Listed types that never arrived. */
   missing: string[];
   /** Delivered types the chapter does not list. */
@@ -47,6 +54,10 @@ export async function collectRuntimeEvents(): Promise<EventRun> {
     initialState: { systemPrompt: RESEARCH_PROMPT, model, tools: [withProgress(lookupEvidence(releaseCorpus))] },
     streamFn: models.streamSimple.bind(models),
   });
+  const assistantSide: string[] = [];
+  agent.subscribe((event) => {
+    if (!("message" in event) || event.message.role === "assistant") assistantSide.push(event.type);
+  });
   // ANCHOR: collect-events
   const delivered: string[] = [];
   agent.subscribe((event) => {
@@ -61,6 +72,7 @@ export async function collectRuntimeEvents(): Promise<EventRun> {
   return {
     delivered,
     distinct,
+    lifecycleOrder: [...new Set(assistantSide)],
     missing: listed.filter((name) => !distinct.includes(name)),
     extra: distinct.filter((name) => !listed.includes(name)),
     counts,

@@ -36,6 +36,13 @@ export const KILL_SCORE_DEFINITION =
   "The table also gives the claims flipped by any patch, surplus included. " +
   "A claim outside the score has not been shown able to say no to its own behaviour; each is listed with the reason.";
 
+/** Why the static claims have no patch in the shipped set, as appendix D says under their list. */
+export const STATIC_NOTE =
+  "No shipped patch declares a static claim. Each of these checks reads a file of the install (README, package.json, the declarations, " +
+  "dist/ specifiers) or type-checks a listing against the declarations, so the patch that flips one edits the very text it reads: " +
+  "such a patch can exist for every one of them (a spec may name any file of a package), but it shows only that the check reads that file. " +
+  "They are not yet written; until they are, these claims stand outside the kill score, which counts behavioural claims and findings only.";
+
 /** One row of the score: a chapter of the book's claims or of the findings, or all of one catalogue. */
 export interface ScoreRow {
   catalogue: "book" | "findings";
@@ -256,6 +263,8 @@ export function renderAppendixD(d: AppendixD): string {
     "## Static claims and findings (outside the score)",
     "",
     `Their checks loaded no module that runs Pi (the rule above): ${ids(d.static)}.`,
+    "",
+    STATIC_NOTE,
     "",
   ];
   return lines.join("\n");
