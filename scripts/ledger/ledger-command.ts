@@ -14,6 +14,8 @@ export interface LedgerArgs {
   write: boolean;
   /** `--listings DIR` as typed: a reader's folder whose research-agent.ts and/or step.ts run in place of ours. */
   listings: string | undefined;
+  /** `--wide`: each row of the table shows the claim's own words under its id. */
+  wide: boolean;
 }
 
 /** `--help`: the usage and what each option does, for stdout, exit 0. */
@@ -26,14 +28,16 @@ export type ArgsProblem = { kind: "refused"; message: string };
 export const LEDGER_COMMAND = {
   name: "pi-book-companion",
   script: "start",
-  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--listings DIR]",
+  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--wide] [--listings DIR]",
   details: [
     "  --json        print {pin, node, claims, findings} as JSON on stdout and nothing else",
     "  --only REGEX  run only the ids the JavaScript regular expression matches (claims and findings)",
     "  --no-write    leave appendix/ as it is (a full run at the pin otherwise updates it when a verdict",
     "                or a measured fact changed)",
     "  --listings DIR  run your own research-agent.ts and/or step.ts (in DIR) wherever a check loads a",
-    "                listing; the other checks are unchanged, and appendix/ is never written",
+    "                listing (DIR may be one of those files: its folder is meant); the other checks are",
+    "                unchanged, and appendix/ is never written",
+    "  --wide        under each row of the table, the claim's own words (chapters/claims.tsv, findings.tsv)",
     "  --help        this text",
     "Options go after `--`: `npm start --only x` hands --only to npm, which drops it.",
   ].join("\n"),
@@ -42,6 +46,7 @@ export const LEDGER_COMMAND = {
     only: { type: "string" },
     "no-write": { type: "boolean" },
     listings: { type: "string" },
+    wide: { type: "boolean" },
   },
 } satisfies Command<Record<string, { type: "string" | "boolean" }>>;
 
@@ -50,7 +55,7 @@ export function parseLedgerArgs(argv: readonly string[]): LedgerArgs | LedgerHel
   // npm_config_* are read by runLedger from the environment it is given.
   const line = readCommandLine(LEDGER_COMMAND, argv, {});
   if (line.kind !== "run") return line;
-  const { json = false, only: source, "no-write": noWrite = false, listings } = line.values;
+  const { json = false, only: source, "no-write": noWrite = false, listings, wide = false } = line.values;
   if (listings === "")
     return { kind: "refused", message: `--listings needs the folder of your listings; ${LEDGER_COMMAND.usage}` };
   let only: RegExp | undefined;
@@ -67,5 +72,5 @@ export function parseLedgerArgs(argv: readonly string[]): LedgerArgs | LedgerHel
       };
     }
   }
-  return { kind: "run", json, only, write: !noWrite, listings };
+  return { kind: "run", json, only, write: !noWrite, listings, wide };
 }

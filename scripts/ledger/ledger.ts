@@ -8,7 +8,8 @@ import { writeLastRunJson } from "./last-run.ts";
 import { readAllClaims, type CatalogueRow, type Claim } from "./catalogue.ts";
 import type { Check } from "./check.ts";
 import { collectGarbage } from "./collect-garbage.ts";
-import { negativeControl } from "./negative-control.ts";
+import { NEGATIVE_CONTROL_MEANING, negativeControl } from "./negative-control.ts";
+import { fitLines } from "../../examples/support/output-width.ts";
 import { allChecks } from "./all-checks.ts";
 import { isBareNpmStart, optionsNpmTook } from "./npm-took.ts";
 import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChanged } from "./verdicts-at-pin.ts";
@@ -101,30 +102,13 @@ export async function runLedger(
   // Progress counts the claims; the negative control is reported apart, once, after the table.
   let settledClaims = 0;
   const total = selected.length;
-  // The text report goes out row by row as the rows before it are known, so that a reader who
-  // stops reading (`npm -s start | head -3`) ends the run within seconds (EPIPE) instead of
-  // after the whole ledger; the totals and the legend follow at the end.
-  const known: (Outcome | undefined)[] = selected.map(() => undefined);
+  // The report opens with the summary of every verdict, so it goes out once all are known;
+  // its header goes out first, so that a reader sees at once what is being measured.
   let written = "";
-  const writeKnownPrefix = () => {
-    const unknown = new Set(selected.filter((_, i) => known[i] === undefined).map(({ claim }) => claim.id));
-    if (unknown.size === 0) return;
-    const placeholder = (id: string): Outcome => ({ kind: "crash", id, error: "not run yet" });
-    const rows = selected.map(({ catalogue, claim }, i) => ({
-      catalogue,
-      claim,
-      outcome: known[i] ?? placeholder(claim.id),
-    }));
-    // The report groups rows by chapter, not in catalogue order: stop at the first row not yet known.
-    const lines = ledgerText(install, rows, io.width).split("\n");
-    const at = lines.findIndex((line) => /^  \S/.test(line) && unknown.has(line.trim().split(" ")[0]!));
-    const prefix = at <= 0 ? "" : `${lines.slice(0, at).join("\n")}\n`;
-    if (prefix.length > written.length && prefix.startsWith(written)) {
-      if (io.errIsTty) io.err("\r\x1b[2K"); // the progress line is redrawn at the next claim
-      io.out(prefix.slice(written.length));
-      written = prefix;
-    }
-  };
+  if (!args.json) {
+    written = `${ledgerText(install, [], io.width).split("\n")[0]}\n`;
+    io.out(written);
+  }
   const outcomes = await runChecks(toRun, {
     concurrency: 4,
     // The program the type checks shared is most of the memory the ledger takes: let it go
@@ -135,10 +119,6 @@ export async function runLedger(
     },
     onSettled: (outcome) => {
       if (outcome.id === negativeControl.id) return;
-      if (!args.json) {
-        known[selected.findIndex(({ claim }) => claim.id === outcome.id)] = outcome;
-        writeKnownPrefix();
-      }
       const line = `[${String(++settledClaims).padStart(String(total).length)}/${total}] ${verdictColumn(outcome).padEnd(13)} ${outcome.id}`;
       io.err(io.errIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
     },
@@ -152,7 +132,7 @@ export async function runLedger(
       `${JSON.stringify({ ...ledgerJson(install, rows), ...(listings === undefined ? {} : { listings }) }, null, 2)}\n`,
     );
   } else {
-    const text = `${ledgerText(install, rows, io.width)}\n`;
+    const text = `${ledgerText(install, rows, io.width, { wide: args.wide })}\n`;
     io.out(text.startsWith(written) ? text.slice(written.length) : text);
   }
 
@@ -167,7 +147,7 @@ export async function runLedger(
   const controlOk = control.kind === "result" && control.result.verdict === "fails";
   io.err(
     controlOk
-      ? `negative control (${negativeControl.claim}): fails, as it must\n`
+      ? `${fitLines(`negative control (${negativeControl.claim}): fails, as it must. ${NEGATIVE_CONTROL_MEANING}`, io.width)}\n`
       : `${PREFIX} the negative control (${negativeControl.claim}) came out ${verdictColumn(control)}: the dependency check no longer measures\n`,
   );
   if (!controlOk) status = 1;

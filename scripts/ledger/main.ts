@@ -4,7 +4,7 @@ import { fitLines } from "../../examples/support/output-width.ts";
 import { requirePinnedPi } from "../toolchain/pin.ts";
 import { parseLedgerArgs } from "./ledger-command.ts";
 import { fromReader } from "../lib/reader-paths.ts";
-import { checkFolder } from "../listings/check-listings.ts";
+import { checkFolder, listingsFolderOf } from "../listings/check-listings.ts";
 import { rerunWithListings, runsListingsOf } from "../listings/listings-process.ts";
 
 exitQuietlyWhenClosed();
@@ -18,7 +18,7 @@ const install = requirePinnedPi();
 if (line.kind === "run" && line.listings !== undefined) {
   // The reader's listings run in a child started with the listings hook, so that every import
   // of a listing, in the ledger and in the processes it starts, loads the reader's file.
-  const dir = fromReader("start", line.listings);
+  const dir = listingsFolderOf(fromReader("start", line.listings));
   const problem = checkFolder(dir, line.listings);
   if (problem !== undefined) {
     process.stderr.write(`pi-book-companion: --listings ${problem.lines[0]}\n`);

@@ -11,3 +11,7 @@ export const negativeControl: Check & { claim: string } = {
   ...coreRuntimeDependencyCount("negative-control.core-three-runtime-deps", 3),
   claim: "the core declares three runtime dependencies (deliberately false)",
 };
+
+/** What the negative control's line means, in one sentence, for a reader who meets it at the end of the run. */
+export const NEGATIVE_CONTROL_MEANING =
+  "It is a false claim put through the same check as ch37.deps.two-runtime-deps: were it to hold, that check would have stopped measuring, and every verdict above would be in doubt.";

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { piRunningModules } from "./runs-pi.ts";
 import { wrapWords } from "../../examples/support/wrap.ts";
+import { ledgerSummary } from "./summary.ts";
 
 /** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */
 export interface LedgerRow {
@@ -84,8 +85,9 @@ const EVIDENCE_INDENT = 6;
 /**
  * The ledger grouped by chapter: id, label, verdict, then the evidence, which starts beside the
  * row and wraps under it so that no line is wider than `width` (the full text is in --json).
+ * `wide`: the claim's own words (claims.tsv) under the row, and the evidence under them.
  */
-export function ledgerTable(rows: readonly LedgerRow[], noun = "claims", width = 120): string {
+export function ledgerTable(rows: readonly LedgerRow[], noun = "claims", width = 120, wide = false): string {
   const chapters = [...new Set(rows.map((r) => chapterOf(r.claim.id)))];
   const idWidth = Math.max(...rows.map((r) => r.claim.id.length));
   const labelWidth = Math.max(...rows.map((r) => r.claim.label.length));
@@ -95,6 +97,14 @@ export function ledgerTable(rows: readonly LedgerRow[], noun = "claims", width =
     lines.push("", `${chapter} (${inChapter.length} ${noun})`);
     for (const { claim, outcome } of inChapter) {
       const row = `  ${claim.id.padEnd(idWidth)}  ${claim.label.padEnd(labelWidth)}  ${verdictColumn(outcome).padEnd(13)}  `;
+      if (wide) {
+        // The claim's own words under its id, then the evidence under them.
+        const indent = " ".repeat(EVIDENCE_INDENT);
+        const under = (text: string) => wrapWords(text, width - EVIDENCE_INDENT, width - EVIDENCE_INDENT);
+        lines.push(row.trimEnd(), ...under(`"${claim.claim}"`).map((l) => `${indent}${l}`));
+        lines.push(...under(evidenceColumn(outcome)).map((l) => `${indent}${l}`));
+        continue;
+      }
       const [first = "", ...rest] = wrapWords(
         evidenceColumn(outcome),
         Math.max(0, width - row.length),
@@ -155,22 +165,28 @@ export function legendText(labels: readonly string[], width = 120): string {
 }
 
 /**
- * The whole text report: the header, the book's claims by chapter, the companion's findings
- * in their own section after them, totals for each apart, and the legend; no line wider
- * than `width`.
+ * The whole text report: the header, the summary (counts, then what is qualified or fails in
+ * the catalogue's words), the book's claims by chapter, the companion's findings in their own
+ * section after them, totals for each apart, and the legend; no line wider than `width`.
  */
-export function ledgerText(install: InstalledPi, rows: readonly LedgerRow[], width = 120): string {
+export function ledgerText(
+  install: InstalledPi,
+  rows: readonly LedgerRow[],
+  width = 120,
+  { wide = false }: { wide?: boolean } = {},
+): string {
   const book = rows.filter((r) => r.catalogue === "book");
   const findings = rows.filter((r) => r.catalogue === "findings");
   const title = (text: string) => wrapWords(text, width, width).join("\n");
   const parts = [title(ledgerHeader(install))];
+  if (rows.length > 0) parts.push("", ledgerSummary(rows, width));
   if (book.length > 0)
-    parts.push("", title("The book's claims (chapters/claims.tsv)"), ledgerTable(book, "claims", width));
+    parts.push("", title("The book's claims (chapters/claims.tsv)"), ledgerTable(book, "claims", width, wide));
   if (findings.length > 0) {
     parts.push(
       "",
       title("The companion's findings (chapters/findings.tsv): measured facts the book does not state"),
-      ledgerTable(findings, "findings", width),
+      ledgerTable(findings, "findings", width, wide),
     );
   }
   if (book.length > 0) parts.push(totalsTable(book, `Totals: the book's claims (${book.length})`));
