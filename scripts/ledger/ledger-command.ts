@@ -12,6 +12,8 @@ export interface LedgerArgs {
   only: RegExp | undefined;
   /** False with `--no-write`: a full run at the pin then leaves appendix/ as it is. */
   write: boolean;
+  /** `--refresh-registry`: ask the registry again instead of reusing its recorded answers (checks/registry-record.json). */
+  refreshRegistry: boolean;
   /** `--listings DIR` as typed: a reader's folder whose research-agent.ts and/or step.ts run in place of ours. */
   listings: string | undefined;
   /** `--wide`: each row of the table shows the claim's own words under its id. */
@@ -28,12 +30,14 @@ export type ArgsProblem = { kind: "refused"; message: string };
 export const LEDGER_COMMAND = {
   name: "pi-book-companion",
   script: "start",
-  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--wide] [--listings DIR]",
+  usage: "usage: npm start -- [--json] [--only REGEX] [--no-write] [--wide] [--refresh-registry] [--listings DIR]",
   details: [
     "  --json        print {pin, node, claims, findings} as JSON on stdout and nothing else",
     "  --only REGEX  run only the ids the JavaScript regular expression matches (claims and findings)",
     "  --no-write    leave appendix/ as it is (a full run at the pin otherwise updates it when a verdict",
     "                or a measured fact changed)",
+    "  --refresh-registry  ask the npm registry again and record its answers (scripts/ledger/checks/",
+    "                registry-record.json); otherwise a look-up answered once is read from that record",
     "  --listings DIR  run your own research-agent.ts and/or step.ts (in DIR) wherever a check loads a",
     "                listing (DIR may be one of those files: its folder is meant); the other checks are",
     "                unchanged, and appendix/ is never written",
@@ -45,17 +49,25 @@ export const LEDGER_COMMAND = {
     json: { type: "boolean" },
     only: { type: "string" },
     "no-write": { type: "boolean" },
+    "refresh-registry": { type: "boolean" },
     listings: { type: "string" },
     wide: { type: "boolean" },
   },
 } satisfies Command<Record<string, { type: "string" | "boolean" }>>;
 
-/** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write`, `--listings DIR` and `--help`. */
+/** Parses `--json`, `--only REGEX` (also `--only=REGEX`), `--no-write`, `--refresh-registry`, `--listings DIR` and `--help`. */
 export function parseLedgerArgs(argv: readonly string[]): LedgerArgs | LedgerHelp | ArgsProblem {
   // npm_config_* are read by runLedger from the environment it is given.
   const line = readCommandLine(LEDGER_COMMAND, argv, {});
   if (line.kind !== "run") return line;
-  const { json = false, only: source, "no-write": noWrite = false, listings, wide = false } = line.values;
+  const {
+    json = false,
+    only: source,
+    "no-write": noWrite = false,
+    "refresh-registry": refreshRegistry = false,
+    listings,
+    wide = false,
+  } = line.values;
   if (listings === "")
     return { kind: "refused", message: `--listings needs the folder of your listings; ${LEDGER_COMMAND.usage}` };
   let only: RegExp | undefined;
@@ -72,5 +84,5 @@ export function parseLedgerArgs(argv: readonly string[]): LedgerArgs | LedgerHel
       };
     }
   }
-  return { kind: "run", json, only, write: !noWrite, listings, wide };
+  return { kind: "run", json, only, write: !noWrite, refreshRegistry, listings, wide };
 }

@@ -16,6 +16,7 @@ import { describeChange, pinVerdictsOf, readPinVerdicts, writePinVerdictsIfChang
 import { ledgerJson, ledgerText, verdictColumn, type LedgerJson, type LedgerRow } from "./render.ts";
 import { runChecks, type Outcome } from "./run-checks.ts";
 import { readerListingsRun } from "./reader-listings.ts";
+import { refreshRegistryRecord } from "./checks/registry-record.ts";
 
 /** Where the ledger writes: results to `out`, progress and problems to `err`. */
 export interface LedgerIo {
@@ -78,6 +79,7 @@ export async function runLedger(
       "every claim and finding; for a subset: npm start -- --only REGEX (without the --, npm takes --only itself and drops it)\n",
     );
   }
+  if (args.refreshRegistry) refreshRegistryRecord();
   const catalogue = catalogueOf();
   const selected = args.only === undefined ? catalogue : catalogue.filter(({ claim }) => args.only!.test(claim.id));
   if (selected.length === 0) {

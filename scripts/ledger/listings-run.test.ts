@@ -91,7 +91,6 @@ test("ledger --listings: with the unfixed turn guard, the claims that depend on 
   assert.deepEqual(turned.sort(), [
     "ch38.fixed.exactly-maxTurns-requests: holds → fails",
     "ch38.found.stream-call-after-abort: holds → fails",
-    "ch38.tests.fourteen: holds → fails",
     "ch38.turn-limit.returns-stored: holds → fails",
   ]);
   const bound = entries(json).get("ch38.turn-limit.returns-stored")!;

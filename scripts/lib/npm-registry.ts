@@ -43,7 +43,8 @@ export function onRegistryNotice(listener: (line: string) => void): (line: strin
 /** Registries found unreachable in this process, with the first failure: later look-ups do not wait. */
 const offline = new Map<string, string>();
 
-function registryOf(env: NodeJS.ProcessEnv): string {
+/** The registry npm asks under `env` (npm_config_registry, else npm's default). */
+export function registryOf(env: NodeJS.ProcessEnv): string {
   return env.npm_config_registry ?? env.NPM_CONFIG_REGISTRY ?? "https://registry.npmjs.org/";
 }
 

@@ -3,7 +3,9 @@ import { staticCheck, verdictOf, notCheckable, type Check, type CheckResult } fr
 import { brokenEdges, CLOSURE_RULE_NAME, dependencyClosure } from "../static/closure.ts";
 import { declaredRuntimeDependencies, describeDependency, isExactVersion } from "../static/dependencies.ts";
 import { installedPi, readPackageJson, type PackageJson } from "../static/installed.ts";
-import { npmView } from "../../lib/npm-registry.ts";
+import { relative } from "node:path";
+import { PROJECT_ROOT } from "../../lib/paths.ts";
+import { recordedView, REGISTRY_RECORD } from "./registry-record.ts";
 import { begin, once } from "../once.ts";
 import {
   isNodeBuiltin,
@@ -219,22 +221,28 @@ function terminalModuleFiles(packageDir: string): string[] {
 }
 
 const codingAgentSpec = () => `@earendil-works/pi-coding-agent@${installedPi().core}`;
-// Started before the checks run: the registry answers while the type-check holds the loop.
-const codingAgentDependencies = once(() => npmView(codingAgentSpec(), "dependencies"));
+// Started before the checks run: a look-up the record cannot answer waits beside the type-check.
+const codingAgentDependencies = once(() => recordedView(codingAgentSpec(), "dependencies"));
 
 async function codingAgentBuildsOnCore(): Promise<CheckResult> {
   const spec = codingAgentSpec();
   const answer = await codingAgentDependencies();
-  if (answer.kind === "unreachable") return notCheckable(`registry metadata unavailable: ${answer.detail}`);
+  if (answer.kind === "unreachable")
+    return notCheckable(
+      `registry metadata unavailable: ${answer.detail}; ${relative(PROJECT_ROOT, REGISTRY_RECORD)} has no answer for ${spec} yet`,
+    );
   if (answer.kind === "not-served") return notCheckable(`${spec} is not on the registry: ${answer.detail}`);
   const deps = (answer.value ?? {}) as Record<string, string>;
   const range = deps[CORE];
   const tui = deps["@earendil-works/pi-tui"];
+  const asked =
+    `npm view ${spec} dependencies (the registry's answer of ${answer.asked}` +
+    (answer.from === "record" ? `, recorded in ${relative(PROJECT_ROOT, REGISTRY_RECORD)})` : ", asked by this run)");
   return verdictOf(
     range !== undefined,
     range === undefined
-      ? `npm view ${spec} dependencies lists ${Object.keys(deps).length} packages and not ${CORE}`
-      : `npm view ${spec} dependencies: ${CORE} ${range} (one of ${Object.keys(deps).length} dependencies` +
+      ? `${asked} lists ${Object.keys(deps).length} packages and not ${CORE}`
+      : `${asked}: ${CORE} ${range} (one of ${Object.keys(deps).length} dependencies` +
           (tui !== undefined ? `, with @earendil-works/pi-tui ${tui}: the UI lives there, not in the core` : "") +
           ")",
   );

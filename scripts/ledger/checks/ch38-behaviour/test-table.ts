@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { verdictOf, type Check } from "../../check.ts";
+import { notCheckable, verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
 import { begin, once } from "../../once.ts";
 import { runTestFile } from "../../test-file.ts";
@@ -17,24 +17,21 @@ const stepTests = once(() => runTestFile(STEP_TESTS));
 /** The claims of "The test table" decided by its rows and by step.test.ts. */
 export const testTableChecks: Check[] = [
   {
+    // The count is the book's own test file, which no reader has: the companion's step.test.ts
+    // is measured and reported here, and each row's behaviour is judged under the row's own id.
     id: "ch38.tests.fourteen",
     start: () => begin(stepTests),
     async run() {
       const h = await stepHarness();
       const { passed, failed } = await stepTests();
       const rowNames = h.stepTable.map((row) => `${row.row} — ${row.claim}`);
-      const rowsPassed = rowNames.filter((name) => passed.includes(name));
-      // The book's words are about the table's rows: a failing test outside the table is
-      // reported, and decides nothing.
-      const rowsFailed = rowNames.filter((name) => failed.includes(name));
-      const outside = failed.filter((name) => !rowNames.includes(name));
-      return verdictOf(
-        rowsPassed.length === rowNames.length && rowsPassed.length >= 14,
+      const rowTests = [...passed, ...failed].filter((name) => rowNames.includes(name));
+      return notCheckable(
         facts(
-          `step.test.ts: ${passed.length} passed, ${failed.length} failed`,
-          `${rowsPassed.length} of ${rowNames.length} table-row tests pass (the book's fourteen rows plus "an aborted response")`,
-          rowsFailed.length > 0 && `failing rows: ${rowsFailed.join(" | ")}`,
-          outside.length > 0 && `failing outside the table: ${outside.join(" | ")}`,
+          "the fourteen are the tests of the book's own step.test.ts, which no reader has",
+          `the companion's step.test.ts has ${passed.length + failed.length} tests (${passed.length} passed, ${failed.length} failed), ` +
+            `${rowTests.length} of them over the ${rowNames.length} rows of its table`,
+          `each row is judged under its own id (${[...new Set(h.stepTable.map((row) => row.claim))].length} ids, e.g. ${h.stepTable[0]?.claim})`,
         ),
       );
     },
