@@ -13,7 +13,7 @@ import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
 import { cellsOfTokens, notebookDownload, notebookPage, readChapterNotebook, renderNotebookPage } from "./notebook-view.ts";
 import { CHAPTERS, type Chapter } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
+import { loadReleaseMatrix, newestRelease, releaseRow, releaseVerdict } from "./releases.ts";
 import { anchorSections } from "./sections.ts";
 import { SiteLinks } from "./site-links.ts";
 import { renderCodePage } from "./code-pages.ts";
@@ -57,7 +57,9 @@ export async function buildSite(options: { chapters?: readonly Chapter[]; verdic
     return {
       row,
       atPin: shownVerdict(verdicts, row.claim.id),
+      evidence: verdicts.get(row.claim.id)?.evidence ?? "",
       atNewest: matrix && newest && releaseVerdict(matrix, row.claim.id, newest),
+      newestEvidence: matrix && newest && releaseRow(matrix, row.claim.id)?.verdicts[newest.key]?.evidence,
       citation,
     };
   });

@@ -1,7 +1,7 @@
 import type { CatalogueRow } from "../ledger/catalogue.ts";
 import type { LedgerVerdict } from "./claims.ts";
-import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
+import { breakableId, escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
+import { NO_EVIDENCE, NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import type { Section } from "./sections.ts";
 
 /** The claims index page. */
@@ -19,7 +19,11 @@ export interface Citation {
 export interface IndexedClaim {
   row: CatalogueRow;
   atPin: string;
+  /** The evidence for the verdict at the pin ("" when no stored source has it). */
+  evidence: string;
   atNewest: string | undefined;
+  /** Appendix B's evidence at the newest release, when it measured the claim. */
+  newestEvidence: string | undefined;
   citation: Citation | undefined;
 }
 
@@ -51,24 +55,47 @@ const FILTER_SCRIPT = `for (const form of document.querySelectorAll("form.filter
   apply();
 }`;
 
-/** Every book claim and finding: label, verdict at the pin and at the newest release, and where it is made. */
-export function renderClaimsIndex(claims: readonly IndexedClaim[], context: { nav: readonly NavEntry[]; newest: string | undefined }): string {
-  const rows = claims.map(({ row, atPin, atNewest, citation }) => {
+/**
+ * The evidence cell: the pin's evidence, then, where the newest release reached another
+ * verdict, that release's evidence folded under its verdict (open it to read it).
+ */
+function evidenceCell(claim: IndexedClaim, newest: string | undefined): string {
+  const atPin = claim.evidence === "" ? `<span class="no-evidence">${escapeHtml(NO_EVIDENCE)}</span>` : escapeHtml(claim.evidence);
+  const differs = newest !== undefined && claim.atNewest !== undefined && claim.atNewest !== claim.atPin && claim.newestEvidence;
+  const atNewest = differs
+    ? `<details class="newest-evidence"><summary>at ${escapeHtml(newest)}: ${escapeHtml(claim.atNewest!)}</summary>${escapeHtml(claim.newestEvidence!)}</details>`
+    : "";
+  return `<td class="c-text evidence" data-th="evidence at the pin">${atPin}${atNewest}</td>`;
+}
+
+/** Every book claim and finding: statement, label, verdict at the pin and at the newest release, the evidence, and where it is made. */
+export function renderClaimsIndex(
+  claims: readonly IndexedClaim[],
+  context: { nav: readonly NavEntry[]; newest: string | undefined },
+): string {
+  const newestTitle = context.newest === undefined ? "newest release" : `at ${context.newest}`;
+  const rows = claims.map((claim) => {
+    const { row, atPin, atNewest, citation } = claim;
     const id = row.claim.id;
     const where = citation === undefined
       ? `<span class="uncited">not cited on a page</span>`
       : `<a href="${citation.page}#${escapeHtml(citation.section.id)}">${escapeHtml(citation.chapter)} · ${escapeHtml(citation.section.title)}</a>`;
     return (
       `<tr id="${escapeHtml(id)}" data-verdict="${escapeHtml(atPin)}" data-newest="${escapeHtml(atNewest ?? "not measured")}" data-label="${escapeHtml(row.claim.label)}" data-catalogue="${row.catalogue}">` +
-      `<td><code>${escapeHtml(id)}</code></td><td>${escapeHtml(row.claim.label)}</td><td>${escapeHtml(row.claim.claim)}</td>` +
-      `<td>${badge(atPin)}</td><td>${badge(atNewest ?? "not measured")}</td><td>${where}</td></tr>`
+      `<td class="c-id"><code>${breakableId(id)}</code> <span class="c-label">${escapeHtml(row.claim.label)}</span></td>` +
+      `<td class="c-text">${escapeHtml(row.claim.claim)}<span class="made-in">made in ${where}</span></td>` +
+      `<td class="c-verdict" data-th="at the pin">${badge(atPin)}</td><td class="c-verdict" data-th="${escapeHtml(newestTitle)}">${badge(atNewest ?? "not measured")}</td>` +
+      `${evidenceCell(claim, context.newest)}</tr>`
     );
   });
   const distinct = (values: readonly string[]) => [...new Set(values)].sort();
   const body = `<h1>Claims index</h1>
 <p>Every claim of the book's chapters 37 and 38 (<code>chapters/claims.tsv</code>) and every finding of this companion
 (<code>chapters/findings.tsv</code>, label <code>found</code>), with its verdict at the pin (committed in
-<code>appendix/verdicts-at-pin.json</code>) and at the newest release measured in <a href="appendix-b.html">appendix B</a>${context.newest === undefined ? "" : ` (${escapeHtml(context.newest)})`}.</p>
+<code>appendix/verdicts-at-pin.json</code>) and at the newest release measured in <a href="appendix-b.html">appendix B</a>${context.newest === undefined ? "" : ` (${escapeHtml(context.newest)})`}.
+The evidence is what the check measured for the verdict at the pin: from the last full <code>npm start</code> stored in
+<code>.cache/ledger.json</code> when there is one, otherwise from appendix A or from appendix B's column of the pin. Where the
+newest release reached another verdict, its evidence is folded under that verdict in the same cell.</p>
 ${verdictLegend()}<p>Labels: where the book's catalogue says each claim comes from.</p>
 ${labelLegend()}<form class="filter">
 <label>Verdict at the pin <select name="verdict">${options("verdict", distinct(claims.map((c) => c.atPin)))}</select></label>
@@ -77,14 +104,12 @@ ${labelLegend()}<form class="filter">
 <label>Catalogue <select name="catalogue">${options("catalogue", distinct(claims.map((c) => c.row.catalogue)))}</select></label>
 shown: <output>${claims.length} of ${claims.length}</output>
 </form>
-<div class="table-wrap">
-<table id="claims-index">
-<thead><tr><th>id</th><th>label</th><th>claim</th><th>at the pin</th><th>newest release</th><th>made in</th></tr></thead>
+<table id="claims-index" class="claim-rows">
+<thead><tr><th class="c-id">id, label</th><th class="c-text">claim, where it is made</th><th class="c-verdict">at the pin</th><th class="c-verdict">${escapeHtml(newestTitle)}</th><th class="c-text evidence">evidence at the pin</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody>
 </table>
-</div>
 `;
   return htmlPage({ address: { page: CLAIMS_PAGE }, title: "Claims index", nav: context.nav, body, script: FILTER_SCRIPT, wide: true });
 }

@@ -5,6 +5,8 @@ import { APPENDIX_DIR } from "../lib/paths.ts";
 import { LAST_RUN_JSON } from "../ledger/last-run.ts";
 import { PIN_VERDICTS_PATH, type PinVerdicts } from "../ledger/verdicts-at-pin.ts";
 import type { LedgerJson, LedgerJsonEntry } from "../ledger/render.ts";
+import { PIN } from "../toolchain/pin.ts";
+import { loadReleaseMatrix, RELEASES_JSON } from "./releases.ts";
 
 /** The ledger's finding for one claim: a verdict, or "crashed" when its check crashed; evidence when known. */
 export interface LedgerVerdict {
@@ -28,13 +30,25 @@ export interface VerdictSources {
   ledger?: string;
   /** Read the verdicts from `ledger` rather than the committed file (`npm run site -- --ledger FILE`). */
   preferLedger?: boolean;
+  /** Appendix B's data (default {@link RELEASES_JSON}): its column of the pin gives evidence where nothing newer does. */
+  releases?: string;
+}
+
+/** Appendix B's evidence in the pin's own column, by id: committed, so a clean clone has evidence for every claim. */
+function pinColumnEvidence(path: string): Map<string, LedgerVerdict> {
+  const matrix = loadReleaseMatrix(path);
+  const entries = [...(matrix?.claims ?? []), ...(matrix?.findings ?? [])];
+  return new Map(entries.flatMap((entry) => {
+    const atPin = entry.verdicts[PIN.core];
+    return atPin === undefined ? [] : [[entry.id, atPin] as const];
+  }));
 }
 
 /**
  * The verdict of every claim at the pin. A clean clone renders the committed verdicts, so
- * its pages match those of the machine that ran the ledger. Evidence (the badges' titles)
- * comes from a stored ledger run or appendix A, and only where their verdict is the one
- * shown. Without a committed file (before the ledger first wrote it) the stored run's
+ * its pages match those of the machine that ran the ledger. Evidence comes from a stored
+ * ledger run, else appendix A, else appendix B's column of the pin, and only where that
+ * source's verdict is the one shown. Without a committed file (before the ledger first wrote it) the stored run's
  * verdicts are shown, then appendix A's. Claims in none have no entry.
  */
 export function loadVerdicts(sources: VerdictSources = {}): Map<string, LedgerVerdict> {
@@ -46,10 +60,11 @@ export function loadVerdicts(sources: VerdictSources = {}): Map<string, LedgerVe
   }
   for (const entry of [...(ledger?.claims ?? []), ...(ledger?.findings ?? [])]) evidence.set(entry.id, fromEntry(entry));
   if (committed === undefined || (sources.preferLedger && ledger !== undefined)) return evidence;
+  const matrix = pinColumnEvidence(sources.releases ?? RELEASES_JSON);
   const verdicts = new Map<string, LedgerVerdict>();
   for (const [id, verdict] of Object.entries(committed.verdicts)) {
-    const known = evidence.get(id);
-    verdicts.set(id, { verdict, evidence: known?.verdict === verdict ? known.evidence : "" });
+    const known = [evidence.get(id), matrix.get(id)].find((source) => source?.verdict === verdict);
+    verdicts.set(id, { verdict, evidence: known?.evidence ?? "" });
   }
   return verdicts;
 }

@@ -5,8 +5,9 @@ import { claimIdOf } from "../chapters/claim-plugin.ts";
 import type { LedgerVerdict } from "./claims.ts";
 import { codeBlock } from "./highlight.ts";
 import { listingOf, type IncludedListing } from "../chapters/include-plugin.ts";
-import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
-import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
+import { breakableId, escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
+import { CLAIMS_PAGE } from "./claims-index.ts";
+import { NO_EVIDENCE, NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import type { SiteLinks } from "./site-links.ts";
 import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
@@ -64,32 +65,44 @@ function renderRunBlock(code: string, chapter: Chapter, cell: { index: number; c
   );
 }
 
+/**
+ * A claim's badge in the text: its id and verdict, a link to the claim's row at the end of
+ * the page, where its statement and evidence are written out (a tap opens them; the title
+ * repeats them for a mouse).
+ */
 function renderBadge(id: string, context: PageContext): string {
   const verdict = context.verdicts.get(id);
   const shown = verdict?.verdict ?? NOT_YET_VERIFIED;
   const title = [context.catalogue.get(id)?.claim, verdict?.evidence].filter(Boolean).join(" — ");
   return (
     `<a class="claim verdict-${verdictClass(shown)}" href="#claim-${escapeHtml(id)}" data-claim="${escapeHtml(id)}" ` +
-    `data-verdict="${escapeHtml(shown)}" title="${escapeHtml(title)}"><code>${escapeHtml(id)}</code> ${escapeHtml(shown)}</a>`
+    `data-verdict="${escapeHtml(shown)}" title="${escapeHtml(title)}"><code>${breakableId(id)}</code> ${escapeHtml(shown)}</a>`
   );
 }
 
-/** The claims the chapter cites, in order of first citation, with the ledger's findings. */
+/**
+ * The claims the chapter cites, in order of first citation: statement, verdict and evidence,
+ * each id linking to its row of the claims index. Narrow windows show each row as a card.
+ */
 function renderClaimTable(ids: readonly string[], context: PageContext): string {
   if (ids.length === 0) return "";
   const rows = ids.map((id) => {
     const claim = context.catalogue.get(id);
     const verdict = context.verdicts.get(id);
     const shown = verdict?.verdict ?? NOT_YET_VERIFIED;
+    const evidence = verdict?.evidence ? escapeHtml(verdict.evidence) : `<span class="no-evidence">${escapeHtml(NO_EVIDENCE)}</span>`;
     return (
-      `<tr id="claim-${escapeHtml(id)}" data-claim="${escapeHtml(id)}"><td><code>${escapeHtml(id)}</code></td>` +
-      `<td>${escapeHtml(claim?.label ?? "")}</td><td>${escapeHtml(claim?.claim ?? "")}</td>` +
-      `<td class="verdict verdict-${verdictClass(shown)}">${escapeHtml(shown)}</td><td>${escapeHtml(verdict?.evidence ?? "")}</td></tr>`
+      `<tr id="claim-${escapeHtml(id)}" data-claim="${escapeHtml(id)}">` +
+      `<td class="c-id"><a href="${CLAIMS_PAGE}#${escapeHtml(id)}" title="this claim in the claims index"><code>${breakableId(id)}</code></a> ` +
+      `<span class="c-label">${escapeHtml(claim?.label ?? "")}</span></td><td class="c-text">${escapeHtml(claim?.claim ?? "")}</td>` +
+      `<td class="c-verdict"><span class="claim verdict-${verdictClass(shown)}">${escapeHtml(shown)}</span></td>` +
+      `<td class="c-text evidence" data-th="evidence">${evidence}</td></tr>`
     );
   });
   return (
     `<section class="claims">\n<h2>Claims cited on this page</h2>\n` +
-    `<table>\n<thead><tr><th>id</th><th>label</th><th>claim</th><th>verdict</th><th>evidence</th></tr></thead>\n` +
+    `<p>Each badge in the text leads to its row here; each id leads to the claim in the <a href="${CLAIMS_PAGE}">claims index</a>.</p>\n` +
+    `<table class="claim-rows">\n<thead><tr><th class="c-id">id, label</th><th class="c-text">claim</th><th class="c-verdict">verdict</th><th class="c-text evidence">evidence</th></tr></thead>\n` +
     `<tbody>\n${rows.join("\n")}\n</tbody>\n</table>\n</section>\n`
   );
 }

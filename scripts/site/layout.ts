@@ -7,6 +7,12 @@ import markdownIt from "markdown-it";
  */
 export const escapeHtml: (text: string) => string = markdownIt().utils.escapeHtml;
 
+/**
+ * A claim id as HTML that may break after its dots (and, like any text, at its hyphens) but
+ * never inside a word: narrow columns then wrap ids at their parts, not letter by letter.
+ */
+export const breakableId = (id: string): string => escapeHtml(id).replace(/\./g, ".<wbr>");
+
 /** A class-safe form of a verdict (`not yet verified` → `not-yet-verified`). */
 export const verdictClass = (verdict: string): string => verdict.replace(/[^a-z]+/gi, "-").toLowerCase();
 

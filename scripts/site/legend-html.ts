@@ -11,6 +11,9 @@ export const VERDICT_LEGEND: readonly { verdict: string; meaning: string }[] = V
   meaning: VERDICT_DEFINITIONS[verdict],
 }));
 
+/** Shown where a claim's evidence would be when no stored source has it for the verdict shown. */
+export const NO_EVIDENCE = "no evidence stored for this verdict (a full npm start stores it)";
+
 /** The four verdicts as a definition list, each term in its badge colour. */
 export function verdictLegend(): string {
   const items = VERDICT_LEGEND.map(({ verdict, meaning }) =>

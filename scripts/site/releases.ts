@@ -13,16 +13,30 @@ export interface ReleaseColumn {
   crashes: { id: string }[];
 }
 
+/** One id's row of the matrix: what each column measured (a column that did not measure it has no entry). */
+export interface ReleaseRow {
+  id: string;
+  label: string;
+  verdicts: Record<string, { verdict: string; evidence: string } | undefined>;
+}
+
 /** The part of appendix B's JSON the site reads. */
 export interface ReleaseMatrix {
   columns: ReleaseColumn[];
-  claims: { id: string; label: string; verdicts: Record<string, { verdict: string; evidence: string } | undefined> }[];
+  claims: ReleaseRow[];
+  /** The companion's findings, measured like the claims (absent from appendices written before findings were). */
+  findings?: ReleaseRow[];
 }
 
-/** What the matrix found for one claim in one column: a verdict, "crashed", or undefined (not measured). */
+/** One id's row, a book claim's or a finding's. */
+export function releaseRow(matrix: ReleaseMatrix, id: string): ReleaseRow | undefined {
+  return matrix.claims.find((c) => c.id === id) ?? matrix.findings?.find((f) => f.id === id);
+}
+
+/** What the matrix found for one claim or finding in one column: a verdict, "crashed", or undefined (not measured). */
 export function releaseVerdict(matrix: ReleaseMatrix, id: string, column: ReleaseColumn): string | undefined {
   if (column.crashes.some((c) => c.id === id)) return "crashed";
-  return matrix.claims.find((c) => c.id === id)?.verdicts[column.key]?.verdict;
+  return releaseRow(matrix, id)?.verdicts[column.key]?.verdict;
 }
 
 /** The committed matrix, or undefined on a clone where `npm run matrix` never ran. */
