@@ -11,6 +11,7 @@ import { measureNotebooks } from "./notebook-overhead.ts";
 import { measurePeerKernel } from "./peer-kernel.ts";
 import type { BenchSection } from "./section.ts";
 import { measureStepOverhead } from "./step-overhead.ts";
+import { measureSuite } from "./suite-time.ts";
 
 /** Where the benchmark writes: the summary on `out`, progress and problems on `err`. */
 export interface BenchIo {
@@ -31,6 +32,7 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
     ledger: () => measureLedger(root, args.processReps, progress, args.ledgerBase),
     notebooks: () => measureNotebooks(root, args.processReps, progress),
     kernels: () => measurePeerKernel(root, args.processReps, progress),
+    suite: () => measureSuite(root, args.processReps, progress),
   };
   const sections: BenchSection[] = [];
   for (const name of args.only) sections.push(await run[name]());

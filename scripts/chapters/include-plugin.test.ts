@@ -4,8 +4,17 @@ import type { Token } from "markdown-it";
 import { problemOf } from "./chapter-problem.ts";
 import { listingOf, type IncludedListing } from "./include-plugin.ts";
 import { parseChapter, projectChapterParser } from "./markdown.ts";
+import { compileLater } from "../toolchain/compile.ts";
 
 const md = projectChapterParser();
+// The listings that must not compile, type-checked in one program (one check of Pi's
+// declarations for all four, not one each).
+compileLater([
+  "scripts/chapters/fixtures/wrong-type.fails-to-compile.ts",
+  "scripts/chapters/fixtures/compiles.fails-to-compile.ts",
+  "scripts/chapters/fixtures/other-error.fails-to-compile.ts",
+  "examples/ch37-agent-core/untyped-params.fails-to-compile.ts",
+]);
 const FIXTURE = "scripts/chapters/fixtures/regions.ts";
 
 function listings(source: string): IncludedListing[] {

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { ROLE_FOLDERS, SOURCE_DIRS } from "../lib/layout.ts";
 
@@ -15,4 +15,14 @@ export function testFiles(root: string): string[] {
     }
   }
   return files.sort();
+}
+
+// A test that names an entry point (`scripts/ledger/main.ts`, `MAIN = …main.ts`) runs one of the
+// project's commands against this checkout, which may write into it (appendix/, notebooks/,
+// .cache/) or compare it with git (`git status --porcelain`); two such files must not overlap.
+const RUNS_THE_CHECKOUT = /\bmain\.ts\b|--porcelain/;
+
+/** Whether the test file `file` (relative to `root`) runs the project's commands against the checkout. */
+export function runsTheCheckout(root: string, file: string): boolean {
+  return RUNS_THE_CHECKOUT.test(readFileSync(join(root, file), "utf8"));
 }

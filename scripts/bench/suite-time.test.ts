@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { suiteSection } from "./suite-time.ts";
+
+test("bench.suite: npm test is set against the sum of its parts, repetition by repetition, with the load and the 5-minute target", () => {
+  // Two repetitions: npm test 400 s and 600 s beside parts of 200 s and 200 s (ratios 2× and 3×).
+  const section = suiteSection(
+    [400_000, 600_000],
+    [200_000, 200_000],
+    { typecheck: [60_000, 60_000], ledger: [90_000, 90_000], notebooks: [50_000, 50_000] },
+    "load 1.0 at the start, 1.2 at the end, 2 cores",
+    2,
+  );
+  assert.equal(section.kind, "measured");
+  if (section.kind !== "measured") return;
+  assert.deepEqual(section.tables[0]!.rows, [
+    ["npm test", "8 min 20 s", "2.50×"],
+    ["sum of the parts", "3 min 20 s", "1.00×"],
+    ["  typecheck", "1 min 00 s", ""],
+    ["  ledger", "1 min 30 s", ""],
+    ["  notebooks", "50 s", ""],
+  ]);
+  assert.equal(
+    section.findings[0],
+    "npm test takes 8 min 20 s, 2.50× the sum of its parts (quartiles 2.25×–2.75×), measured side by side at load 1.0 at the start, 1.2 at the end, 2 cores; target at most 5 min 00 s on two idle cores: over it.",
+  );
+  const within = suiteSection([240_000], [200_000], { typecheck: [1], ledger: [1], notebooks: [1] }, "load 0.1", 1);
+  assert.ok(within.kind === "measured" && /within it\.$/.test(within.findings[0]!), JSON.stringify(within));
+});

@@ -1,0 +1,100 @@
+import { availableParallelism, loadavg } from "node:os";
+import { timeTsx, type TimedProcess } from "./child-process.ts";
+import { interleave, median, ratioQuartiles, type Contender } from "./interleave.ts";
+import { elapsed } from "../lib/heartbeat.ts";
+import { ratio, type BenchSection } from "./section.ts";
+
+/** `npm test`, and the three expensive things it does at least once: its parts. */
+const NPM_TEST = ["scripts/test/main.ts"];
+const PARTS = {
+  typecheck: ["scripts/test/typecheck.ts"],
+  ledger: ["scripts/ledger/main.ts", "--json", "--no-write"],
+  notebooks: ["scripts/notebooks/main.ts"],
+} as const;
+export type Part = keyof typeof PARTS;
+
+const SUITE_TITLE = "npm test against the sum of its parts";
+
+/** What `npm test` may take on two idle cores (issue 31). */
+export const SUITE_TARGET_MS = 5 * 60_000;
+
+/**
+ * `npm test` whole beside the sum of its parts (the typecheck, one ledger run at the pin, one
+ * run of the notebooks), interleaved: how much the unit tests add over what they cannot avoid.
+ */
+export async function measureSuite(
+  root: string,
+  repetitions: number,
+  progress: (line: string) => void,
+): Promise<BenchSection> {
+  const title = SUITE_TITLE;
+  const loadAtStart = loadavg()[0] ?? 0;
+  const runs: { test: TimedProcess[] } & Record<Part, TimedProcess[]> = {
+    test: [],
+    typecheck: [],
+    ledger: [],
+    notebooks: [],
+  };
+  const contenders: Contender[] = [
+    { name: "test", run: async () => void runs.test.push(await timeTsx(NPM_TEST, root)) },
+    {
+      name: "parts",
+      run: async () => {
+        for (const part of Object.keys(PARTS) as Part[]) runs[part].push(await timeTsx(PARTS[part], root));
+      },
+    },
+  ];
+  const samples = await interleave(contenders, repetitions, "wall", (done) =>
+    progress(`suite: repetition ${done}/${repetitions}`),
+  );
+  for (const [name, list] of Object.entries(runs)) {
+    const failed = list.find((run) => run.status !== 0);
+    if (failed !== undefined)
+      return {
+        kind: "skipped",
+        title,
+        reason: `${name === "test" ? "npm test" : `the ${name} part`} exited with status ${failed.status} (${failed.stderrTail}); a run that did not pass is not a time`,
+      };
+  }
+  const load = `load ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end, ${availableParallelism()} cores`;
+  const partTimes = Object.fromEntries(
+    (Object.keys(PARTS) as Part[]).map((part) => [part, runs[part].map((run) => run.ms)]),
+  ) as Record<Part, number[]>;
+  return suiteSection(samples.test!, samples.parts!, partTimes, load, repetitions);
+}
+
+/** The section from the timings: `npm test` and its parts per repetition (ms), and the load they ran at. */
+export function suiteSection(
+  test: readonly number[],
+  parts: readonly number[],
+  partTimes: Readonly<Record<Part, readonly number[]>>,
+  load: string,
+  repetitions: number,
+): BenchSection {
+  const title = SUITE_TITLE;
+  const whole = median(test);
+  const [low, mid, high] = ratioQuartiles(test, parts);
+  const partsRow = (part: Part) => [`  ${part}`, elapsed(median(partTimes[part])), ""];
+  return {
+    kind: "measured",
+    title,
+    method:
+      `\`npm test\` (\`node --import tsx ${NPM_TEST.join(" ")}\`: typecheck, notebooks, unit tests) beside its parts run one after another: ` +
+      `\`${PARTS.typecheck.join(" ")}\`, \`${PARTS.ledger.join(" ")}\` (every claim, nothing written) and \`${PARTS.notebooks.join(" ")}\`; ` +
+      `interleaved, ${repetitions} run(s) each, first place rotating; medians, and the median of per-repetition ratios (${load}).`,
+    tables: [
+      {
+        header: ["process", "median wall time", "npm test / parts"],
+        rows: [
+          ["npm test", elapsed(whole), ratio(mid)],
+          ["sum of the parts", elapsed(median(parts)), ratio(1)],
+          ...(Object.keys(PARTS) as Part[]).map(partsRow),
+        ],
+      },
+    ],
+    findings: [
+      `npm test takes ${elapsed(whole)}, ${ratio(mid)} the sum of its parts (quartiles ${ratio(low)}–${ratio(high)}), measured side by side at ${load}; ` +
+        `target at most ${elapsed(SUITE_TARGET_MS)} on two idle cores: ${whole <= SUITE_TARGET_MS ? "within" : "over"} it.`,
+    ],
+  };
+}

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { countsIn, runTestFiles, schedule, slowestFirst, withoutSummary } from "./run-files.ts";
+import { runsTheCheckout, testFiles } from "./test-files.ts";
+
+const PASSES = "scripts/test/fixtures/passes.test.ts";
+const FAILS = "scripts/test/fixtures/fails.test.ts";
+
+test("test:unit starts the slowest files of the last run first, and a file never timed before them", () => {
+  assert.deepEqual(slowestFirst(["a", "b", "c", "new"], { a: 10, b: 300, c: 20 }), ["new", "b", "c", "a"]);
+});
+
+test("test:unit runs at most `jobs` files at once, and never two of the exclusive ones together, yet runs every file", async () => {
+  const exclusive = new Set(["x1", "x2", "x3"]);
+  const now = new Set<string>();
+  let most = 0;
+  const overlaps: string[] = [];
+  const ran = await schedule(["x1", "x2", "a", "x3", "b", "c", "d"], 3, exclusive, async (file) => {
+    now.add(file);
+    most = Math.max(most, now.size);
+    const together = [...now].filter((other) => exclusive.has(other));
+    if (together.length > 1) overlaps.push(together.join(" + "));
+    await sleep(file.startsWith("x") ? 30 : 10);
+    now.delete(file);
+    return file;
+  });
+  assert.deepEqual([...ran].sort(), ["a", "b", "c", "d", "x1", "x2", "x3"]);
+  assert.deepEqual(overlaps, []);
+  assert.equal(most, 3);
+});
+
+test("test:unit's summary sums the files' spec summaries, and a file's own summary is not printed", () => {
+  const file = "✔ a (1ms)\nℹ tests 2\nℹ suites 0\nℹ pass 1\nℹ fail 1\nℹ skipped 0\nℹ duration_ms 8.5\n";
+  const counts = countsIn(file, { tests: 1, pass: 1, fail: 0, skipped: 0, todo: 0, cancelled: 0 });
+  assert.deepEqual(counts, { tests: 3, pass: 2, fail: 1, skipped: 0, todo: 0, cancelled: 0 });
+  assert.equal(withoutSummary(file), "✔ a (1ms)\n");
+});
+
+test("test:unit: a failing file makes the run exit 1 and is named; progress counts files; the durations are kept", async () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const durationsFile = join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json");
+  const status = await runTestFiles(
+    {
+      files: [PASSES, FAILS],
+      jobs: 2,
+      oneAtATime: new Set(),
+      durationsFile,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      progressMs: 200,
+    },
+    PROJECT_ROOT,
+  );
+  const printed = out.join("");
+  assert.equal(status, 1, printed);
+  assert.match(
+    printed,
+    /test:unit: 2 files in \d+ s, 2 at a time: 4 tests, 2 pass, 1 fail, 1 skipped, 0 todo, 0 cancelled\n/,
+  );
+  assert.match(printed, /test:unit: 1 of 2 files failed: scripts\/test\/fixtures\/fails\.test\.ts\n/);
+  assert.match(printed, /── scripts\/test\/fixtures\/fails\.test\.ts \(\d+ s, exit 1\)\n/);
+  assert.match(printed, /fails on purpose/);
+  assert.ok(
+    err.every((line) => /^test:unit: [0-2]\/2 files, \d+ s( \(running .+\))?\n$/.test(line)),
+    err.join(""),
+  );
+  assert.deepEqual(Object.keys(JSON.parse(readFileSync(durationsFile, "utf8"))).sort(), [FAILS, PASSES]);
+});
+
+test("test:unit: the files that run the project's commands against the checkout are the ones told apart", () => {
+  const files = testFiles(PROJECT_ROOT);
+  const apart = files.filter((file) => runsTheCheckout(PROJECT_ROOT, file));
+  // The ledger at the pin and a reader's listings compared with git status; a pure unit test is not.
+  for (const file of ["scripts/ledger/ledger.test.ts", "scripts/listings/listings.test.ts"])
+    assert.ok(apart.includes(file), file);
+  assert.ok(!apart.includes("scripts/lib/pool.test.ts"));
+});

@@ -1,0 +1,206 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
+import { elapsed } from "../lib/heartbeat.ts";
+
+/** One test file's run: its exit status, its spec output and how long it took. */
+export interface FileRun {
+  file: string;
+  code: number;
+  output: string;
+  ms: number;
+}
+
+/** The suite's counts, summed from each file's spec summary (`ℹ tests 5` …). */
+export interface SuiteCounts {
+  tests: number;
+  pass: number;
+  fail: number;
+  skipped: number;
+  todo: number;
+  cancelled: number;
+}
+
+/** How the unit suite runs its files: how many at once, which one at a time, where it writes. */
+export interface SuitePlan {
+  files: readonly string[];
+  /** Files run at once. */
+  jobs: number;
+  /** Files that must not overlap each other (they run the project's entry points against the checkout). */
+  oneAtATime: ReadonlySet<string>;
+  /** The durations of the last run (file → ms), read to start the slowest files first. */
+  durationsFile: string;
+  /** Where every file's output and the summary go. */
+  out: (text: string) => void;
+  /** Where the progress lines go. */
+  err: (text: string) => void;
+  /** How often a progress line is printed. */
+  progressMs?: number;
+}
+
+// `ℹ tests 5` in the spec reporter's summary of one file (colours aside).
+const COLOURS = /\u001b\[[0-9;]*m/g;
+const COUNT = /^ℹ (tests|pass|fail|skipped|todo|cancelled) (\d+)$/;
+const SUMMARY = /^ℹ (tests|suites|pass|fail|skipped|todo|cancelled|duration_ms) [\d.]+$/;
+
+/** A file's output without its spec summary, which the suite's one summary line sums. */
+export function withoutSummary(output: string): string {
+  return output
+    .split("\n")
+    .filter((line) => !SUMMARY.test(line.replace(COLOURS, "").trim()))
+    .join("\n");
+}
+
+/** Sums the spec summaries in `output` (one per file). */
+export function countsIn(output: string, into: SuiteCounts): SuiteCounts {
+  for (const line of output.replace(COLOURS, "").split("\n")) {
+    const [, name, value] = COUNT.exec(line.trim()) ?? [];
+    if (name !== undefined) into[name as keyof SuiteCounts] += Number(value);
+  }
+  return into;
+}
+
+/** The durations of an earlier run, or none when there was none (or it cannot be read). */
+function readDurations(path: string): Record<string, number> {
+  try {
+    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The files in the order they start: slowest first by the last run's durations (a file not
+ * timed before counts as slowest), so that the longest files do not start last and leave
+ * the other workers idle at the end.
+ */
+export function slowestFirst(files: readonly string[], durations: Readonly<Record<string, number>>): string[] {
+  const took = (file: string) => durations[file] ?? Number.POSITIVE_INFINITY;
+  return [...files].sort((a, b) => took(b) - took(a) || a.localeCompare(b));
+}
+
+/** Runs one test file on Node's test runner, spec reporter, collecting stdout and stderr together. */
+function runFile(file: string, cwd: string): Promise<FileRun> {
+  const started = Date.now();
+  // Run inside another test runner (this module's own test), NODE_TEST_CONTEXT would make the
+  // child skip its file and report to a parent that is not listening.
+  const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", file], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("close", (code) =>
+      resolve({ file, code: code ?? 1, output: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }),
+    );
+  });
+}
+
+/**
+ * Runs `work` over `order`, `jobs` at once, taking the files in order but passing over one of
+ * `exclusive` while another of them runs (so a worker never sits waiting for it).
+ */
+export async function schedule<R>(
+  order: readonly string[],
+  jobs: number,
+  exclusive: ReadonlySet<string>,
+  work: (file: string) => Promise<R>,
+): Promise<R[]> {
+  const waiting = [...order];
+  const results: R[] = [];
+  let exclusiveRunning = false;
+  const sleepers: (() => void)[] = [];
+  async function worker(): Promise<void> {
+    while (waiting.length > 0) {
+      const index = waiting.findIndex((file) => !(exclusiveRunning && exclusive.has(file)));
+      if (index < 0) {
+        // Only files that must wait for the exclusive one are left: wait until it ends.
+        await new Promise<void>((resolve) => sleepers.push(resolve));
+        continue;
+      }
+      const [file] = waiting.splice(index, 1) as [string];
+      const isExclusive = exclusive.has(file);
+      if (isExclusive) exclusiveRunning = true;
+      results.push(await work(file));
+      if (isExclusive) {
+        exclusiveRunning = false;
+        for (const wake of sleepers.splice(0)) wake();
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, order.length)) }, worker));
+  return results;
+}
+
+/**
+ * Runs every file of `plan` as its own `node --test` process, `plan.jobs` at once, and prints
+ * each file's output whole when it ends (so files never interleave), a progress line that
+ * counts files, and the summary. Returns the exit status: 0 only when every file passed.
+ */
+export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number> {
+  const started = Date.now();
+  const order = slowestFirst(plan.files, readDurations(plan.durationsFile));
+  const running = new Set<string>();
+  let done = 0;
+  const progress = () => {
+    const now = [...running].slice(0, 3).join(", ");
+    plan.err(
+      `test:unit: ${done}/${plan.files.length} files, ${elapsed(Date.now() - started)}${now === "" ? "" : ` (running ${now}${running.size > 3 ? ", …" : ""})`}\n`,
+    );
+  };
+  const timer = setInterval(progress, plan.progressMs ?? 20_000);
+  const runs = await schedule(order, plan.jobs, plan.oneAtATime, async (file) => {
+    running.add(file);
+    const run = await runFile(file, cwd);
+    running.delete(file);
+    done++;
+    plan.out(
+      `── ${file} (${elapsed(run.ms)}${run.code === 0 ? "" : `, exit ${run.code}`})\n${withoutSummary(run.output)}`,
+    );
+    return run;
+  });
+  clearInterval(timer);
+
+  const counts = runs.reduce((sum, run) => countsIn(run.output, sum), {
+    tests: 0,
+    pass: 0,
+    fail: 0,
+    skipped: 0,
+    todo: 0,
+    cancelled: 0,
+  });
+  // A file that printed no summary did not run its tests, whatever its exit status says.
+  const reported = (run: FileRun) => /^ℹ tests \d+$/m.test(run.output.replace(COLOURS, ""));
+  const failed = runs.filter((run) => run.code !== 0 || !reported(run));
+  writeFileAtomically(
+    plan.durationsFile,
+    `${JSON.stringify(Object.fromEntries(runs.map((run) => [run.file, run.ms])), null, 2)}\n`,
+  );
+  const slowest = [...runs]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((run) => `${run.file} ${elapsed(run.ms)}`);
+  plan.out(
+    [
+      `test:unit: ${runs.length} files in ${elapsed(Date.now() - started)}, ${plan.jobs} at a time: ${counts.tests} tests, ${counts.pass} pass, ${counts.fail} fail, ${counts.skipped} skipped, ${counts.todo} todo, ${counts.cancelled} cancelled`,
+      `test:unit: slowest: ${slowest.join(", ")}`,
+      ...(failed.length === 0
+        ? []
+        : [
+            `test:unit: ${failed.length} of ${runs.length} files failed: ${failed
+              .map((run) => (reported(run) ? run.file : `${run.file} (reported no tests)`))
+              .join(", ")}`,
+          ]),
+      "",
+    ].join("\n"),
+  );
+  return failed.length === 0 && counts.fail === 0 ? 0 : 1;
+}
+
+/** Where the durations of the last `npm run test:unit` are kept (not committed). */
+export const durationsFile = (root: string): string => join(root, ".cache", "test-durations.json");
