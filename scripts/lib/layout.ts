@@ -20,6 +20,11 @@ export const ROLE_FOLDERS = {
   support: "support",
   /** Each shows one behaviour of the core, with its test; the notebooks and the ledger run them. */
   demonstration: "demonstrations",
+  /**
+   * One file per qualified or failing claim, named by its id: the book's case beside the case it
+   * does not mention, printed by `npx tsx FILE`; the ledger's check for that id runs the same file.
+   */
+  counterexample: "counterexamples",
   /** Code a test compiles or loads, never run as a listing; excluded from typecheck and the suite. */
   fixture: "fixtures",
 } as const;

@@ -26,8 +26,11 @@ export interface MapInputs {
   ledgerChecks: readonly SourceText[];
 }
 
-/** listing: a guide includes it; support: under support/ (or a listing imports it); demonstration: under demonstrations/. */
-export type Role = "listing" | "support" | "demonstration" | "test";
+/**
+ * listing: a guide includes it; support: under support/ (or a listing imports it); demonstration:
+ * under demonstrations/; counterexample: under counterexamples/, one per qualified or failing claim.
+ */
+export type Role = "listing" | "support" | "demonstration" | "counterexample" | "test";
 
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.ts)"/g;
 // A check file's listing loader, `() => import("../../../examples/<folder>/<file>")`.
@@ -38,13 +41,14 @@ const matches = (pattern: RegExp, text: string): string[] => [...text.matchAll(p
 function roleOf(file: string, included: ReadonlySet<string>, imported: ReadonlySet<string>): Role {
   if (file.endsWith(".test.ts")) return "test";
   if (file.startsWith(`${ROLE_FOLDERS.demonstration}/`)) return "demonstration";
+  if (file.startsWith(`${ROLE_FOLDERS.counterexample}/`)) return "counterexample";
   if (file.startsWith(`${ROLE_FOLDERS.support}/`)) return "support";
   if (included.has(file)) return "listing";
   if (imported.has(file)) return "support";
   return "demonstration";
 }
 
-const ROLE_ORDER: readonly Role[] = ["listing", "support", "demonstration", "test"];
+const ROLE_ORDER: readonly Role[] = ["listing", "support", "demonstration", "counterexample", "test"];
 
 /** The folder's README, as `npm run maps` writes it. */
 export function renderChapterMap(inputs: MapInputs): string {
@@ -111,7 +115,9 @@ export function renderChapterMap(inputs: MapInputs): string {
     "",
     "- **role**: `listing` when a chapter guide includes it (`{{#include}}`), `support` for what",
     "  listings and demonstrations lean on (`support/`, or a file a listing imports),",
-    "  `demonstration` for the rest (`demonstrations/`: each shows one behaviour of the core), and",
+    "  `demonstration` for the rest (`demonstrations/`: each shows one behaviour of the core),",
+    "  `counterexample` (`counterexamples/<claim-id>.ts`: the book's case beside the case that",
+    "  qualifies its claim; `npx tsx FILE` prints both, and the ledger's check runs the same file), and",
     "  `test`. What measures and prints them (table runners, formatters, the `npm run` entry",
     "  points) is in `scripts/chapter-tables/`; the probes the ledger runs, in `scripts/ledger/probes/`.",
     "- **shown in**: the guide sections (`## ` headings) that include the file's regions (`name`)",

@@ -1,7 +1,8 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, type Context, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../support/scripted.ts";
-import { capturePayload, chatApis } from "./wire-payloads.ts";
+import { capturePayload } from "../../support/request-body.ts";
+import { chatApis } from "./wire-payloads.ts";
 
 /** A value that appears only in a result's details, so finding it anywhere is unambiguous. */
 const ONLY_IN_DETAILS = "details-only-5c1";

@@ -1,9 +1,9 @@
-// What each of pi-ai's chat adapters would send for a Context: captured at onPayload, which
-// every adapter awaits before it sends, and which then throws, so nothing leaves the machine.
+// What each of pi-ai's chat adapters would send for a Context (captured by support/request-body.ts).
 import { readdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Context, Message, Model } from "@earendil-works/pi-ai";
+import type { Context, Message } from "@earendil-works/pi-ai";
+import { capturePayload } from "../../support/request-body.ts";
 
 /** The chat adapters of the installed pi-ai: every module of its dist/api that exports streamSimple. */
 export async function chatApis(): Promise<string[]> {
@@ -21,53 +21,6 @@ export async function chatApis(): Promise<string[]> {
       apis.push(api);
   }
   return apis;
-}
-
-type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
-
-// A key shaped as a JWT with the account claim the Codex adapter reads before it builds a request.
-const FAKE_KEY = [
-  "e30",
-  Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString(
-    "base64url",
-  ),
-  "sig",
-].join(".");
-
-/** Thrown from onPayload once the body is captured, so that no adapter sends anything. */
-class Captured extends Error {}
-
-/**
- * Builds the request `api` would send for `context` and captures it from `onPayload`, which
- * every adapter awaits before it sends; onPayload then throws, so nothing is sent at all.
- */
-export async function capturePayload(api: string, context: Context): Promise<unknown> {
-  // The AWS SDK warns on Node 20 that its later releases need Node 22; the Bedrock adapter
-  // builds its client here only for the body to be read, so the warning is noise.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const module = (await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple: SimpleStream };
-  const model = {
-    id: "wire-check",
-    name: "wire-check",
-    api,
-    provider: api,
-    baseUrl: "http://127.0.0.1:9",
-    reasoning: false,
-    input: ["text"],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    contextWindow: 8000,
-    maxTokens: 100,
-  } as unknown as Model<never>;
-  let payload: unknown;
-  const stream = module.streamSimple(model, context, {
-    apiKey: FAKE_KEY,
-    onPayload: (body: unknown) => {
-      payload = body;
-      throw new Captured("captured");
-    },
-  });
-  await stream.result();
-  return payload;
 }
 
 /** How one chat adapter sends a tool result flagged isError, against the same result unflagged. */

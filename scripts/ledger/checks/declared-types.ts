@@ -1,6 +1,5 @@
 import { PACKAGE_NAMES } from "../../toolchain/pin.ts";
-import { compileFiles, compileLater } from "../../toolchain/compile.ts";
-import { askingTypeChecker, qualified, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
+import { askingTypeChecker, staticCheck, verdictOf, type Check, type CheckResult } from "../check.ts";
 import {
   baseTypesOf,
   declarations,
@@ -15,6 +14,7 @@ import {
 } from "../static/declarations.ts";
 import { installedPi } from "../static/installed.ts";
 import { failsWhenListingDoesNotLoad, listingsOf } from "../load-listing.ts";
+import { counterexampleCheck } from "./counterexample-check.ts";
 
 function where(): string {
   return `${PACKAGE_NAMES.core} ${installedPi().core} declarations`;
@@ -168,8 +168,6 @@ function boundsNotInPi(): CheckResult {
   );
 }
 
-const DEFAULT_STREAM_FN_TYPED = "examples/ch37-agent-core/demonstrations/default-stream-fn.fails-to-compile.ts";
-compileLater([DEFAULT_STREAM_FN_TYPED]);
 const hostStreamFns = listingsOf(import.meta.url)(
   () => import("../../../examples/ch37-agent-core/demonstrations/host-stream-fns.ts"),
 );
@@ -208,30 +206,14 @@ const checks: Check[] = [
   declarationCheck("ch37.types.replay-never-safe", ["AgentTool"], replayNeverSafe),
   declarationCheck("ch37.events.names", ["AgentEvent"], eventNames),
   declarationCheck("ch37.events.no-agent-settled", ["AgentEvent"], noAgentSettled),
-  failsWhenListingDoesNotLoad({
-    id: "ch37.exports.setDefaultStreamFn",
-    run: () =>
-      exportedAndRun(exportedFunction("setDefaultStreamFn", ["streamFn"]), async () => {
-        const run = await (await hostStreamFns()).runWithDefaultStreamFn();
-        const ran =
-          `run: setDefaultStreamFn(a recording stream function), then two Agents constructed without streamFn: the default received ${run.requestsThroughDefault} of 2 requests; ` +
-          `answers ${run.answers.map((a) => `"${a}"`).join(", ")}`;
-        if (!(run.requestsThroughDefault === 2 && run.answers.every((a) => a !== ""))) return verdictOf(false, ran);
-        const typed = compileFiles([DEFAULT_STREAM_FN_TYPED], installedPi().dirs);
-        return typed.length > 0
-          ? qualified(
-              `${ran} (JavaScript, or typed code that casts its options)`,
-              `strict TypeScript: ${DEFAULT_STREAM_FN_TYPED}, new Agent({ initialState }) with the default registered, does not compile: ` +
-                typed
-                  .map((d) => `TS${d.code} at line ${d.line ?? "?"}: ${d.message.split("\n").at(-1)!.trim()}`)
-                  .join("; "),
-            )
-          : verdictOf(
-              true,
-              `${ran}; ${DEFAULT_STREAM_FN_TYPED} (the same without streamFn, strict TypeScript) compiles`,
-            );
-      }),
-  }),
+  failsWhenListingDoesNotLoad(
+    counterexampleCheck(
+      "ch37.exports.setDefaultStreamFn",
+      listingsOf(import.meta.url)(
+        () => import("../../../examples/ch37-agent-core/counterexamples/ch37.exports.setDefaultStreamFn.ts"),
+      ),
+    ),
+  ),
   failsWhenListingDoesNotLoad({
     id: "ch37.exports.streamProxy",
     run: () =>

@@ -1,14 +1,11 @@
-import { qualified, verdictOf, type Check } from "../../check.ts";
+import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
+import { counterexampleCheck } from "../counterexample-check.ts";
 import { facts, list } from "../evidence.ts";
 import { miss, research } from "./research-runs.ts";
 
 // Guide 37, "Running the loop": the research agent's transcript, requests and system message.
 const listing = listingsOf(import.meta.url);
-const presetSystemMessage = listing(
-  () => import("../../../../examples/ch37-agent-core/demonstrations/preset-system-message.ts"),
-);
-const systemMessage = listing(() => import("../../../../examples/ch37-agent-core/system-message.ts"));
 
 /** The claims of "Running the loop" that run code. */
 export const runningTheLoopChecks: Check[] = [
@@ -57,33 +54,8 @@ export const runningTheLoopChecks: Check[] = [
       );
     },
   },
-  {
-    id: "ch37.system-message-head",
-    run: async () => {
-      const head = await (await systemMessage()).inspectSystemMessage();
-      const bookCase = facts(
-        `messages[0]: role ${head.headRole}, prompt equal ${head.promptMatches}, toolsAdded ${list(head.declaredTools)}`,
-        `first request starts with ${head.requestHeadRole} (tools ${list(head.requestDeclaredTools)})`,
-      );
-      if (!(
-        head.headRole === "system" &&
-        head.promptMatches &&
-        head.declaredTools.includes("lookup_evidence") &&
-        head.requestHeadRole === "system"
-      )) {
-        return verdictOf(false, bookCase);
-      }
-      const preset = await (await presetSystemMessage()).runWithPresetSystemMessage();
-      return preset.promptRecorded
-        ? verdictOf(
-            true,
-            facts(bookCase, "initial messages starting with a system message: the prompt is still recorded"),
-          )
-        : qualified(
-            facts(bookCase, "initialState.messages does not already start with a system message"),
-            `initialState.messages starting with a system message: messages[0] is that message ("${preset.headText}"), the systemPrompt is recorded in none of the ` +
-              `${preset.systemMessages} system messages and reached the first request ${preset.promptInRequest}`,
-          );
-    },
-  },
+  counterexampleCheck(
+    "ch37.system-message-head",
+    listing(() => import("../../../../examples/ch37-agent-core/counterexamples/ch37.system-message-head.ts")),
+  ),
 ];

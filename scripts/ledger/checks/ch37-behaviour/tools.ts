@@ -1,9 +1,9 @@
 import type * as ToolFailures from "../../../../examples/ch37-agent-core/tool-failures.ts";
-import { notCheckable, qualified, verdictOf, type Check } from "../../check.ts";
+import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
+import { counterexampleCheck } from "../counterexample-check.ts";
 import { once } from "../../once.ts";
-import { facts, list, quoted } from "../evidence.ts";
-import { errorFlagVerdict } from "./error-flag.ts";
+import { facts, list } from "../evidence.ts";
 import { describeDiagnostic, withListingsAboutPi } from "./listings-compiled.ts";
 
 // Guide 37, "Tools: AgentTool": what the core does with a tool's parameters, result and failure.
@@ -17,7 +17,6 @@ const paramsValidation = listing(
 const replayMetadata = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/replay-metadata.ts"));
 const replayReads = listing(() => import("../../probes/replay-reads.ts"));
 const structuredContent = listing(() => import("../../../../examples/ch37-agent-core/structured-content.ts"));
-const toolDetails = listing(() => import("../../../../examples/ch37-agent-core/demonstrations/tool-details.ts"));
 const toolFailures = listing(() => import("../../../../examples/ch37-agent-core/tool-failures.ts"));
 
 const failures = once(async () => (await toolFailures()).runToolFailures());
@@ -95,32 +94,10 @@ export const toolChecks: Check[] = [
       );
     },
   },
-  {
-    id: "ch37.tool.details-not-model-text",
-    run: async () => {
-      const run = await (await toolDetails()).runToolDetails();
-      const captured = run.payloads.filter((p) => p.captured);
-      const carrying = captured.filter((p) => p.carriesDetails).map((p) => p.api);
-      const leaving = captured.filter((p) => !p.carriesDetails).map((p) => p.api);
-      const missed = run.payloads.flatMap((p) => (p.captured ? [] : [`${p.api} (${p.reason})`]));
-      const kept = facts(
-        `a succeeding and a failing (isError) tool with details: kept on tool_execution_end ×${run.inExecutionEndEvents} and on the transcript's toolResult ×${run.inTranscriptMessages}`,
-        `model text ${quoted(run.modelVisibleTexts)}`,
-        `details in the Context handed to the stream function ${run.inStreamFnContext}`,
-      );
-      const wire = `the next request's body, built by each of pi-ai's ${run.payloads.length} chat adapters: without details ${list(leaving)}`;
-      const withDetails = `with details ${list(carrying)}`;
-      if (!(run.inExecutionEndEvents === 2 && run.inTranscriptMessages === 2 && leaving.length > 0))
-        return verdictOf(false, facts(kept, wire, withDetails));
-      if (carrying.length > 0)
-        return qualified(
-          facts(kept, wire),
-          `${list(carrying)} sends the whole context, details included, as the request body`,
-        );
-      if (missed.length > 0) return notCheckable(facts(kept, wire, withDetails, `not captured: ${missed.join(", ")}`));
-      return verdictOf(true, facts(kept, wire, withDetails));
-    },
-  },
+  counterexampleCheck(
+    "ch37.tool.details-not-model-text",
+    listing(() => import("../../../../examples/ch37-agent-core/counterexamples/ch37.tool.details-not-model-text.ts")),
+  ),
   {
     id: "ch37.tool.throw-to-iserror",
     run: async () => {
@@ -144,15 +121,10 @@ export const toolChecks: Check[] = [
       );
     },
   },
-  {
-    id: "ch37.tool.iserror-channel",
-    run: async () => {
-      const run = await failures();
-      const bookCase = `${failureEvidence(run.reported)} (the faux provider reads the Context)`;
-      if (!(run.reported?.isError === true && run.reported.modelSawError)) return verdictOf(false, bookCase);
-      return errorFlagVerdict(bookCase, "an isError result");
-    },
-  },
+  counterexampleCheck(
+    "ch37.tool.iserror-channel",
+    listing(() => import("../../../../examples/ch37-agent-core/counterexamples/ch37.tool.iserror-channel.ts")),
+  ),
   {
     id: "ch37.tool.structuredContent-not-model-text",
     run: async () => {

@@ -1,16 +1,15 @@
 import type * as Step from "../../../../examples/ch38-typed-step/step.ts";
 import { compileFiles, compileLater } from "../../../toolchain/compile.ts";
 import { PACKAGE_NAMES } from "../../../toolchain/pin.ts";
-import { qualified, verdictOf, type Check, type CheckResult } from "../../check.ts";
+import { verdictOf, type Check, type CheckResult } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
+import { counterexampleCheck } from "../counterexample-check.ts";
 import { installedPi } from "../../static/installed.ts";
-import { facts, firstDiagnostic, requests } from "../evidence.ts";
+import { facts, firstDiagnostic } from "../evidence.ts";
 import { outcomeOf, rowRun, stepHarness, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The shape of step()": the listing, its defaults, its failure kinds and its guards.
-const thirdOutcomes = listingsOf(import.meta.url)(
-  () => import("../../../../examples/ch38-typed-step/demonstrations/third-outcomes.ts"),
-);
+const listing = listingsOf(import.meta.url);
 
 const STEP_LISTING = ["step.ts", "earlier-versions.ts"].map((f) => `examples/ch38-typed-step/${f}`);
 compileLater(STEP_LISTING);
@@ -88,32 +87,8 @@ export const shapeChecks: Check[] = [
       );
     },
   },
-  {
-    id: "recipe.no-third-outcome",
-    async run() {
-      const h = await stepHarness();
-      const all = await tableRuns();
-      const runs = all.filter((r) => r.run.providerRequests > 0);
-      const count = (status: string) => runs.filter((r) => r.run.outcome.status === status).length;
-      const third = runs.filter((r) => r.run.outcome.status === "thrown");
-      const bookCase =
-        `${runs.length} table rows that reached the model: ${count("value")} returned a value, ${count("failed")} threw StepFailed, ` +
-        `${third.length} ended otherwise${third.length > 0 ? ` (${third.map((r) => r.row.row).join(", ")})` : ""}`;
-      if (third.length > 0) return verdictOf(false, bookCase);
-      const guards = all.filter((r) => r.run.outcome.status === "thrown");
-      const others = (await (await thirdOutcomes()).measureOtherEndings()).filter(
-        (c) => c.ending !== "value" && c.ending !== "StepFailed",
-      );
-      const neither = [
-        ...guards.map((r) => `"${r.row.row}" → ${h.describeOutcome(r.run.outcome)}`),
-        ...others.map(
-          (c) =>
-            `${c.name} → ${c.ending} (${c.outcome.status === "thrown" ? c.outcome.message : ""}, after ${requests(c.providerRequests)})`,
-        ),
-      ];
-      return neither.length > 0
-        ? qualified(facts(bookCase, "valid options"), `neither a value nor StepFailed: ${facts(...neither)}`)
-        : verdictOf(true, bookCase);
-    },
-  },
+  counterexampleCheck(
+    "recipe.no-third-outcome",
+    listing(() => import("../../../../examples/ch38-typed-step/counterexamples/recipe.no-third-outcome.ts")),
+  ),
 ];

@@ -82,10 +82,6 @@ export const perFailedCall = scenarioRun((s) => s.twoFailedSubmitsInOneResponse)
 export const lookupsOnly = scenarioRun((s) => s.lookupsOnly);
 /** A schema-valid submit that the core fails (the response was cut off). */
 export const failedByCore = scenarioRun((s) => s.validSubmitFailedByCore);
-/** A submit whose arguments do not pass the schema. */
-export const malformed = scenarioRun((s) => s.malformedSubmit);
-/** The turn bound, reached by a lookup-only model, aborting from the listener. */
-export const boundAborts = scenarioRun((s) => s.boundAbortsFromListener);
 
 /** The outcome of a run, as the table words it. */
 export const outcomeOf = (h: StepHarness, run: Measure.StepRun) => h.describeOutcome(run.outcome);

@@ -1,13 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { notCheckable, verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
+import { counterexampleCheck } from "../counterexample-check.ts";
 import { begin, once } from "../../once.ts";
 import { runTestFile } from "../../test-file.ts";
 import { facts } from "../evidence.ts";
 import { rowEvidence, rowRun, stepHarness, tableCheck, tableRuns } from "./step-runs.ts";
 
 // Guide 38, "The test table": step.test.ts, and the claims its rows decide alone.
-const abortDiscardsValid = listingsOf(import.meta.url)(() => import("../../probes/abort-discards-valid.ts"));
+const listing = listingsOf(import.meta.url);
 
 const STEP_TESTS = fileURLToPath(new URL("../../../../examples/ch38-typed-step/step.test.ts", import.meta.url));
 
@@ -60,14 +61,9 @@ export const testTableChecks: Check[] = [
   },
   tableCheck("ch38.invalid-in-mixed-batch-counts-once"),
   tableCheck("ch38.invalid-mixed-exhausted"),
-  tableCheck("ch38.first-submission-wins", async () => {
-    const run = await (await abortDiscardsValid()).measureAbortDiscardsValid();
-    const h = await stepHarness();
-    if (run.outcome.status === "value") return undefined;
-    return (
-      `the first valid submission is lost when a later submit in the same batch spends the attempt budget ` +
-      `(maxAttempts 1, [valid, invalid] in one response: ${h.describeOutcome(run.outcome)}, ${run.failedSubmits} failed submits counted)`
-    );
-  }),
+  counterexampleCheck(
+    "ch38.first-submission-wins",
+    listing(() => import("../../../../examples/ch38-typed-step/counterexamples/ch38.first-submission-wins.ts")),
+  ),
   tableCheck("ch38.mixed-then-fail-returns-earlier"),
 ];

@@ -1,37 +1,24 @@
 import type * as MaxTurnsSweep from "../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts";
 import { verdictOf, type Check } from "../../check.ts";
 import { listingsOf } from "../../load-listing.ts";
+import { counterexampleCheck } from "../counterexample-check.ts";
 import { facts } from "../evidence.ts";
 import { rowEvidence, rowRun, stepHarness, tableCheck } from "./step-runs.ts";
 
 // Guide 38: the turn bound, its request count, and the failures it meets on the last turn.
 const listing = listingsOf(import.meta.url);
-const lastTurnFailure = listing(
-  () => import("../../../../examples/ch38-typed-step/demonstrations/last-turn-failure.ts"),
-);
 const maxTurnsSweep = listing(() => import("../../../../examples/ch38-typed-step/demonstrations/max-turns-sweep.ts"));
-
-/** A failed or aborted request classified as another kind: the last allowed turn. */
-async function lastTurnCounterexample(stopReason: "error" | "aborted"): Promise<string | undefined> {
-  const runs = (await (await lastTurnFailure()).measureLastTurnFailures()).filter((r) => r.stopReason === stopReason);
-  const other = runs.filter((r) => r.kind !== "provider");
-  if (other.length === 0) return undefined;
-  return (
-    facts(
-      ...other.map(
-        (r) =>
-          `stop reason ${r.stopReason} on turn ${r.failsOnTurn} of maxTurns ${r.maxTurns}, no value stored: ${r.kind}`,
-      ),
-    ) +
-    ` (the turn bound fires at that turn_end and turn-limit is classified before provider; on turn 2 of maxTurns 3: ` +
-    `${runs.find((r) => r.maxTurns > r.failsOnTurn)?.kind})`
-  );
-}
 
 /** The claims about maxTurns: how many requests it allows, what it returns, and the provider kind beside it. */
 export const turnBoundChecks: Check[] = [
-  tableCheck("ch38.provider-kind", () => lastTurnCounterexample("error")),
-  tableCheck("ch38.provider-kind.aborted", () => lastTurnCounterexample("aborted")),
+  counterexampleCheck(
+    "ch38.provider-kind",
+    listing(() => import("../../../../examples/ch38-typed-step/counterexamples/ch38.provider-kind.ts")),
+  ),
+  counterexampleCheck(
+    "ch38.provider-kind.aborted",
+    listing(() => import("../../../../examples/ch38-typed-step/counterexamples/ch38.provider-kind.aborted.ts")),
+  ),
   {
     id: "ch38.fixed.exactly-maxTurns-requests",
     async run() {

@@ -1,0 +1,32 @@
+// ch38.repair.after-invalid: a rejected submit is an error tool result only where the adapter
+// sends the flag; openai-completions sends it as a plain result, and the model has only its text.
+import { fauxAssistantMessage as reply, fauxToolCall as call, Type, type Context } from "@earendil-works/pi-ai";
+import { counterexample, settled } from "../../support/counterexample.ts";
+import { sendsErrorFlag } from "../../support/request-body.ts";
+import { scriptedModels } from "../../support/scripted.ts";
+import { step } from "../step.ts";
+
+const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
+const submit = (verdict: string) => reply([call("submit", { verdict })], { stopReason: "toolUse" });
+
+export const run = counterexample(import.meta.url, "ch38.repair.after-invalid", async () => {
+  let repair: Context | undefined; // what the request after the rejected submit was built from
+  const { models, model } = scriptedModels([
+    submit("probably"),
+    (context) => ((repair = structuredClone(context)), submit("supported")),
+  ]);
+  const outcome = await settled(step(models, model, "Judge the claim.", "Claim: release 2.4 shipped.", Verdict));
+  const rejected = repair!.messages.some((m) => m.role === "toolResult" && m.isError);
+  const tells = (api: string) => sendsErrorFlag(api, repair!);
+  const [anthropic, openai] = [await tells("anthropic-messages"), await tells("openai-completions")];
+  return {
+    bookCase: {
+      measured: `"probably", then "supported": ${outcome}; the rejection has isError ${rejected}, which anthropic-messages sends: ${anthropic}`,
+      bookIsRight: outcome.startsWith("value") && rejected && anthropic,
+    },
+    otherCase: {
+      measured: `openai-completions sends the flag: ${openai}${openai ? "" : " (the body equals the one of a successful result)"}`,
+      bookIsRight: openai,
+    },
+  };
+});
