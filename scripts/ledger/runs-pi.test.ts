@@ -26,10 +26,14 @@ test("runs-pi: a value import of Pi, directly or through relative imports, runs 
     const through = write("through.ts", 'import { Agent } from "./value.ts";\nexport const a = Agent;\n');
     const lazy = write("lazy.ts", 'export const load = () => import("./value.ts");\n');
     const cycle = write("cycle.ts", 'import "./cycle.ts";\nimport "./type-only.ts";\n');
-    assert.deepEqual(
-      [typeOnly, inlineTypes, value, through, lazy, cycle].map(modulePullsInPi),
-      [false, false, true, true, true, false],
-    );
+    assert.deepEqual([typeOnly, inlineTypes, value, through, lazy, cycle].map(modulePullsInPi), [
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
