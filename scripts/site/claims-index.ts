@@ -63,7 +63,7 @@ function evidenceCell(claim: IndexedClaim, newest: string | undefined): string {
   const atPin = claim.evidence === "" ? `<span class="no-evidence">${escapeHtml(NO_EVIDENCE)}</span>` : escapeHtml(claim.evidence);
   const differs = newest !== undefined && claim.atNewest !== undefined && claim.atNewest !== claim.atPin && claim.newestEvidence;
   const atNewest = differs
-    ? `<details class="newest-evidence"><summary>at ${escapeHtml(newest)}: ${escapeHtml(claim.atNewest!)}</summary>${escapeHtml(claim.newestEvidence!)}</details>`
+    ? `<details class="newest-evidence"><summary>at ${escapeHtml(newest)}: ${escapeHtml(claim.atNewest!)}</summary><p>${escapeHtml(claim.newestEvidence!)}</p></details>`
     : "";
   return `<td class="c-text evidence" data-th="evidence at the pin">${atPin}${atNewest}</td>`;
 }

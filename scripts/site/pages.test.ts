@@ -15,6 +15,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { VERDICT_LEGEND } from "./legend-html.ts";
 import { loadReleaseMatrix, newestRelease, releaseVerdict } from "./releases.ts";
 import { GRID_CELL_MARK } from "./verdict-grid.ts";
+import { escapeHtml } from "./layout.ts";
 
 const site = await buildSite();
 const page = (name: string): string => site.get(name) ?? assert.fail(`${name} was not built`);
@@ -75,6 +76,29 @@ describe("the claims index", () => {
     for (const [, id, atPin, atNewest] of rows) {
       assert.equal(atPin, verdicts.get(id!)?.verdict ?? "not yet verified", id);
       assert.equal(atNewest, releaseVerdict(matrix, id!, newest) ?? "not measured", id);
+    }
+  });
+
+  test("shows on every row the evidence for the verdict at the pin, from committed files alone", async () => {
+    const clean = await buildSite({ verdicts: { ledger: join(PROJECT_ROOT, "no-ledger-run.json") } });
+    const cleanVerdicts = loadVerdicts({ ledger: join(PROJECT_ROOT, "no-ledger-run.json") });
+    const cleanRows = [...(clean.get("claims.html") ?? "").matchAll(/<tr id="([^"]+)" data-verdict[\s\S]*?<td class="c-text evidence"[^>]*>([\s\S]*?)<\/td><\/tr>/g)];
+    assert.equal(cleanRows.length, readAllClaims().length);
+    for (const [, id, cell] of cleanRows) {
+      const evidence = cleanVerdicts.get(id!)?.evidence ?? "";
+      assert.notEqual(evidence, "", `${id} has evidence in appendix A or B`);
+      assert.ok(cell!.startsWith(escapeHtml(evidence)), `${id}'s evidence cell starts with its evidence`);
+    }
+  });
+
+  test("shows the findings' verdicts at the newest release from appendix B, like the book's claims", () => {
+    const matrix = loadReleaseMatrix()!;
+    const newest = newestRelease(matrix)!;
+    const findings = matrix.findings ?? [];
+    assert.ok(findings.length > 0);
+    for (const finding of findings) {
+      const row = rows.find((r) => r[1] === finding.id) ?? assert.fail(`${finding.id} is in the index`);
+      assert.equal(row[3], finding.verdicts[newest.key]?.verdict ?? "not measured", finding.id);
     }
   });
 

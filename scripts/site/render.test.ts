@@ -158,6 +158,23 @@ describe("verdicts the badges read", () => {
     assert.equal(verdicts.get("ch38.found.example")?.verdict, "holds");
   });
 
+  test("without a stored run, appendix B's column of the pin gives the evidence, where its verdict is the committed one", () => {
+    const releases = join(dir, "B-releases.json");
+    writeFileSync(releases, JSON.stringify({
+      columns: [],
+      claims: [
+        { id: "ch37.deps.two-runtime-deps", label: "documented", verdicts: { "1.0.3": { verdict: "qualified", evidence: "2 at the pin, 3 with dev" }, "1.6.0": { verdict: "fails", evidence: "3" } } },
+        { id: "ch37.callcount.two", label: "observed", verdicts: { "1.0.3": { verdict: "fails", evidence: "3 calls" } } },
+      ],
+      findings: [{ id: "ch38.found.example", label: "found", verdicts: { "1.0.3": { verdict: "holds", evidence: "seen in the matrix" } } }],
+    }));
+    const verdicts = loadVerdicts({ committed, ledger: missing, releases });
+    assert.equal(verdicts.get("ch37.deps.two-runtime-deps")?.evidence, "2 at the pin, 3 with dev");
+    assert.equal(verdicts.get("ch38.found.example")?.evidence, "seen in the matrix", "findings too");
+    assert.equal(verdicts.get("ch37.callcount.two")?.evidence, "", "not where the matrix's verdict differs");
+    assert.equal(loadVerdicts({ committed, ledger, releases }).get("ch38.found.example")?.evidence, "seen", "a stored run comes first");
+  });
+
   test("npm run site -- --ledger FILE shows that run's verdicts", () => {
     assert.equal(loadVerdicts({ committed, ledger, preferLedger: true }).get("ch37.deps.two-runtime-deps")?.verdict, "fails");
   });
