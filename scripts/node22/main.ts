@@ -7,7 +7,7 @@ import { commandLine, refuse } from "../lib/cli.ts";
 import { runShowingOutput } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { ensureNode22, type Node22 } from "./fetch-node.ts";
-import { testFiles } from "../test/test-files.ts";
+import { runTestFiles, suitePlan } from "../test/run-files.ts";
 
 function say(line: string): void {
   process.stderr.write(`test:node22: ${line}\n`);
@@ -17,14 +17,11 @@ function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-/** The test suite under `node`, its spec output shown as it runs; true when it passed. */
+/** The test suite under `node`, as `npm run test:unit` runs it (files side by side); true when it passed. */
 async function runSuite(node: Node22): Promise<boolean> {
-  const files = testFiles(PROJECT_ROOT);
-  say(`running ${files.length} test files under Node ${node.version}`);
-  const code = await runShowingOutput(node.path, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
-    cwd: PROJECT_ROOT,
-  });
-  return code === 0;
+  const plan = suitePlan(PROJECT_ROOT, { path: node.path, name: "node22" });
+  say(`running ${plan.files.length} test files under Node ${node.version}, ${plan.jobs} at a time`);
+  return (await runTestFiles(plan, PROJECT_ROOT)) === 0;
 }
 
 /**

@@ -10,8 +10,8 @@ commandLine({
     "Runs, in order, stopping at the first that fails:",
     "  npm run typecheck   tsc over examples/ and scripts/",
     "  npm run notebooks   the three notebooks headless, outputs compared with the stored ones",
-    "  npm run test:unit   every *.test.ts, drift checks of the generated files included",
-    "About 11 minutes on 2 cores (see the README); each step prints progress at least every 30 s.",
+    "  npm run test:unit   every *.test.ts, drift checks of the generated files included, one file per core at once",
+    "Timings in the README (npm run bench -- --only suite measures it); each step prints progress at least every 30 s.",
   ].join("\n"),
   options: {},
 });

@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { elapsed } from "../lib/heartbeat.ts";
+import { runsTheCheckout, testFiles } from "./test-files.ts";
 
 /** One test file's run: its exit status, its spec output and how long it took. */
 export interface FileRun {
@@ -25,6 +27,8 @@ export interface SuiteCounts {
 /** How the unit suite runs its files: how many at once, which one at a time, where it writes. */
 export interface SuitePlan {
   files: readonly string[];
+  /** The Node that runs each file (default: this one). */
+  node?: string;
   /** Files run at once. */
   jobs: number;
   /** Files that must not overlap each other (they run the project's entry points against the checkout). */
@@ -81,13 +85,13 @@ export function slowestFirst(files: readonly string[], durations: Readonly<Recor
 }
 
 /** Runs one test file on Node's test runner, spec reporter, collecting stdout and stderr together. */
-function runFile(file: string, cwd: string): Promise<FileRun> {
+function runFile(node: string, file: string, cwd: string): Promise<FileRun> {
   const started = Date.now();
   // Run inside another test runner (this module's own test), NODE_TEST_CONTEXT would make the
   // child skip its file and report to a parent that is not listening.
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", file], {
+    const child = spawn(node, ["--import", "tsx", "--test", "--test-reporter=spec", file], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -156,7 +160,7 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
   const timer = setInterval(progress, plan.progressMs ?? 20_000);
   const runs = await schedule(order, plan.jobs, plan.oneAtATime, async (file) => {
     running.add(file);
-    const run = await runFile(file, cwd);
+    const run = await runFile(plan.node ?? process.execPath, file, cwd);
     running.delete(file);
     done++;
     plan.out(
@@ -202,5 +206,28 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
   return failed.length === 0 && counts.fail === 0 ? 0 : 1;
 }
 
-/** Where the durations of the last `npm run test:unit` are kept (not committed). */
-export const durationsFile = (root: string): string => join(root, ".cache", "test-durations.json");
+/** Where the durations of the last run of the suite (under `node`, when not this one) are kept (not committed). */
+export const durationsFile = (root: string, node?: string): string =>
+  join(root, ".cache", node === undefined ? "test-durations.json" : `test-durations-${node}.json`);
+
+/** Files run at once by the suite: one per core. */
+export const SUITE_JOBS = availableParallelism();
+
+/**
+ * The whole suite as `npm run test:unit` runs it, under this Node or under `node` (a path,
+ * with a name for its durations file): every test file, one per core at once, the files that
+ * run the project's commands against the checkout one at a time, output on stdout and
+ * progress on stderr.
+ */
+export function suitePlan(root: string, node?: { path: string; name: string }): SuitePlan {
+  const files = testFiles(root);
+  return {
+    files,
+    ...(node === undefined ? {} : { node: node.path }),
+    jobs: SUITE_JOBS,
+    oneAtATime: new Set(files.filter((file) => runsTheCheckout(root, file))),
+    durationsFile: durationsFile(root, node?.name),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  };
+}
