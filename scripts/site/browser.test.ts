@@ -44,7 +44,7 @@ function sidewaysScroll(page: Page): Promise<string | undefined> {
   return page.evaluate(() => {
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return undefined;
-    const outside = [...document.body.querySelectorAll("*")].filter((el) => {
+    const outside = Array.from(document.body.querySelectorAll("*")).filter((el) => {
       if (el.getBoundingClientRect().right <= root.clientWidth + 0.5) return false;
       if (el.parentElement!.getBoundingClientRect().right > root.clientWidth + 0.5) return false;
       for (let up = el.parentElement; up !== null && up !== root; up = up.parentElement) if (getComputedStyle(up).overflowX !== "visible") return false;
@@ -62,7 +62,7 @@ function sidewaysScroll(page: Page): Promise<string | undefined> {
 function idsBrokenMidWord(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const broken: string[] = [];
-    for (const code of document.querySelectorAll("a.claim code, td.c-id code")) {
+    for (const code of Array.from(document.querySelectorAll("a.claim code, td.c-id code"))) {
       const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
       let seen = "";
       let lastTop: number | undefined;
