@@ -40,6 +40,7 @@ const { createExecuteRequests } = require("./execute-request.cjs");
 const { isComplete } = require("./is-complete.cjs");
 const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs");
 const { readFileSync } = require("node:fs");
+const { exitWithLauncher, snapshotState } = require("./program-snapshot.cjs");
 // Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
 // handed to tsx, which evaluates it as JavaScript and throws.
 const contract = JSON.parse(readFileSync(path.join(__dirname, "contract.json"), "utf8"));
@@ -55,7 +56,12 @@ if (connectionFile === undefined) {
 // imported, and relative imports in a cell start there.
 process.chdir(projectRoot);
 
+exitWithLauncher();
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
+// Started from the startup snapshot (program-snapshot.cjs): its TypeScript, with the
+// program built and checked, is the project's TypeScript for every require() below.
+const fromSnapshot = snapshotState();
+if (fromSnapshot !== undefined) seedModule(fromProject.resolve("typescript"), fromSnapshot.ts);
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
 /**
@@ -151,16 +157,28 @@ function conversionCacheDir() {
 const tslabCreateConverter = converterModule.createConverter;
 // tslab prints the kernel converter's inspect() answer with printQuickInfo, which reads
 // only the displayParts, documentation and tags it has (cell-completion.cjs).
-converterModule.createConverter = (options) =>
-  options?.isBrowser
-    ? tslabCreateConverter(options)
-    : /** @type {import("tslab/dist/converter").Converter} */ (createConverter({
-        ts: fromProject("typescript"),
-        projectRoot,
-        toCommonJs: (js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
-        tslabConverter: () => tslabCreateConverter(options),
-        cacheDir: conversionCacheDir(),
-      }));
+converterModule.createConverter = (options) => {
+  if (options?.isBrowser) return tslabCreateConverter(options);
+  const settings = {
+    toCommonJs: (/** @type {string} */ js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
+    tslabConverter: () => tslabCreateConverter(options),
+    cacheDir: conversionCacheDir(),
+  };
+  const converter = takeSnapshotConverter(settings) ?? createConverter({ ts: fromProject("typescript"), projectRoot, ...settings });
+  return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (converter));
+};
+
+let snapshotConverterTaken = false;
+/**
+ * The snapshot's converter, its program built and checked, given this kernel's settings; once.
+ * @param {import("./program-snapshot.cjs").SnapshotState["settings"]} settings
+ */
+function takeSnapshotConverter(settings) {
+  if (fromSnapshot === undefined || snapshotConverterTaken) return undefined;
+  snapshotConverterTaken = true;
+  Object.assign(fromSnapshot.settings, settings);
+  return fromSnapshot.converter;
+}
 
 const createExecutor = executorModule.createExecutor;
 executorModule.createExecutor = function (rootDir, converters, console) {
