@@ -2,7 +2,7 @@
 // starts from it only while its inputs are those it was built from, and a kernel started
 // from it still checks every cell (a cell with a type error does not run).
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,8 +13,9 @@ import { TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { buildSnapshot, SNAPSHOT_ENV, usableSnapshot } from "./kernel-snapshot.ts";
 import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
-const { snapshotKey } = createRequire(import.meta.url)("./kernel/program-snapshot.cjs") as {
+const { cellsCachedSinceSnapshot, snapshotKey } = createRequire(import.meta.url)("./kernel/program-snapshot.cjs") as {
   snapshotKey(projectRoot: string): string;
+  cellsCachedSinceSnapshot(projectRoot: string, blob: string): boolean;
 };
 
 const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-snapshot-"));
@@ -63,6 +64,13 @@ test("kernel snapshot: used only while examples/, the installed packages and PI_
       assert.equal(usableSnapshot(root), undefined, "with PI_COMPANION_LISTINGS set"),
     );
     await withEnv({ [SNAPSHOT_ENV]: "off" }, () => assert.equal(usableSnapshot(root), undefined, "turned off"));
+    const cells = join(scratch, "cells");
+    await withEnv({ PI_COMPANION_KERNEL_CACHE: cells }, () => {
+      utimesSync(join(dir, "kernel.key"), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      assert.equal(cellsCachedSinceSnapshot(root, blob), false, "no cells cached: a first opening starts from the snapshot");
+      mkdirSync(join(cells, "fingerprint"), { recursive: true });
+      assert.equal(cellsCachedSinceSnapshot(root, blob), true, "cells cached since: a second opening starts plainly");
+    });
     rmSync(join(dir, "kernel.key"));
     assert.equal(usableSnapshot(root), undefined, "a build that did not finish (no key)");
   });

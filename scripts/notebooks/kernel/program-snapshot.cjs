@@ -16,13 +16,15 @@
 // The snapshot is for one set of inputs (`snapshotKey`): this checkout's place, Node,
 // TypeScript, the kernel's code, package-lock.json and node_modules' own lock, and
 // examples/ and a reader's PI_COMPANION_LISTINGS. A kernel whose inputs differ starts
-// without it, as before, paying the cold price.
+// without it, as before, paying the cold price, and a rebuild starts in the background.
+// A notebook opened again, whose cells the cells' cache holds, starts without it too
+// (cellsCachedSinceSnapshot).
 // PI_COMPANION_KERNEL_SNAPSHOT=DIR keeps it elsewhere, `=off` not at all.
 
 const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
-const { fingerprintOf, sha256 } = require("./conversion-cache.cjs");
+const { conversionCacheDir, fingerprintOf, sha256 } = require("./conversion-cache.cjs");
 
 const SNAPSHOT_ENV = "PI_COMPANION_KERNEL_SNAPSHOT";
 const LAUNCHER_ENV = "PI_COMPANION_KERNEL_LAUNCHER";
@@ -80,6 +82,26 @@ function usableSnapshot(projectRoot) {
 }
 
 /**
+ * Whether the cells' cache (conversion-cache.cjs) has stored cells since the snapshot
+ * was built, from the same inputs: a notebook opened again. Its cells then come from
+ * the cache without the program, and deserialising the snapshot's heap (about 190 MB;
+ * kernel ready 23-31 s against Deno's 1.7-3.1 s at load 27-37) would cost more than it
+ * spares, so the kernel starts plainly; a cell the cache lacks then pays for the program.
+ * @param {string} projectRoot
+ * @param {string} blob
+ */
+function cellsCachedSinceSnapshot(projectRoot, blob) {
+  const cacheDir = conversionCacheDir(projectRoot);
+  if (cacheDir === undefined) return false;
+  try {
+    const built = fs.statSync(filesOf(path.dirname(blob)).key).mtimeMs;
+    return fs.readdirSync(cacheDir, { withFileTypes: true }).some((entry) => entry.isDirectory() && fs.statSync(path.join(cacheDir, entry.name)).mtimeMs > built);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Builds the snapshot (several seconds to a minute: a whole type check of examples/).
  * The blob is written under a temporary name and renamed; the key is written last, so
  * a build that fails or is killed leaves no snapshot a kernel would use.
@@ -122,8 +144,9 @@ function buildSnapshot(projectRoot) {
  * @param {string[]} argv
  */
 function launchKernel(projectRoot, argv) {
-  const blob = usableSnapshot(projectRoot);
-  if (blob === undefined) rebuildInBackground(projectRoot);
+  const usable = usableSnapshot(projectRoot);
+  if (usable === undefined) rebuildInBackground(projectRoot);
+  const blob = usable !== undefined && !cellsCachedSinceSnapshot(projectRoot, usable) ? usable : undefined;
   const child = spawn(process.execPath, blob === undefined ? argv : ["--snapshot-blob", blob, ...argv], {
     stdio: "inherit",
     env: { ...process.env, [LAUNCHER_ENV]: String(process.pid) },
@@ -212,7 +235,7 @@ async function runKernelFromSnapshot(state) {
   require("./start-kernel.cjs");
 }
 
-module.exports = { SNAPSHOT_ENV, buildSnapshot, exitWithLauncher, launchKernel, runKernelFromSnapshot, snapshotDir, snapshotKey, snapshotState, usableSnapshot };
+module.exports = { SNAPSHOT_ENV, buildSnapshot, cellsCachedSinceSnapshot, exitWithLauncher, launchKernel, runKernelFromSnapshot, snapshotDir, snapshotKey, snapshotState, usableSnapshot };
 
 // `node program-snapshot.cjs --rebuild PROJECT_ROOT`: rebuildInBackground's process.
 if (require.main === module && process.argv[2] === "--rebuild" && process.argv[3] !== undefined) {

@@ -41,6 +41,7 @@ const { isComplete } = require("./is-complete.cjs");
 const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs");
 const { readFileSync } = require("node:fs");
 const { exitWithLauncher, snapshotState } = require("./program-snapshot.cjs");
+const { conversionCacheDir } = require("./conversion-cache.cjs");
 // Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
 // handed to tsx, which evaluates it as JavaScript and throws.
 const contract = JSON.parse(readFileSync(path.join(__dirname, "contract.json"), "utf8"));
@@ -147,13 +148,7 @@ function kernelInfo(typescriptVersion, implementationVersion) {
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
 // this function; the kernel's converter takes its place. tslab's own is made only for a
 // `%module` cell.
-// Cells converted cleanly by an earlier kernel, kept under .cache/ (conversion-cache.cjs);
-// PI_COMPANION_KERNEL_CACHE names another directory, or `off` for none.
-function conversionCacheDir() {
-  const chosen = process.env.PI_COMPANION_KERNEL_CACHE;
-  if (chosen === "off") return undefined;
-  return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(projectRoot, ".cache", "kernel-cells");
-}
+// Cells converted cleanly by an earlier kernel, kept under .cache/ (conversion-cache.cjs).
 const tslabCreateConverter = converterModule.createConverter;
 // tslab prints the kernel converter's inspect() answer with printQuickInfo, which reads
 // only the displayParts, documentation and tags it has (cell-completion.cjs).
@@ -162,7 +157,7 @@ converterModule.createConverter = (options) => {
   const settings = {
     toCommonJs: (/** @type {string} */ js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
     tslabConverter: () => tslabCreateConverter(options),
-    cacheDir: conversionCacheDir(),
+    cacheDir: conversionCacheDir(projectRoot),
   };
   const converter = takeSnapshotConverter(settings) ?? createConverter({ ts: fromProject("typescript"), projectRoot, ...settings });
   return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (converter));
