@@ -71,6 +71,18 @@ function fingerprintOf({ ts, options, projectRoot, kernelDir }) {
 }
 
 /**
+ * Where the kernel keeps the store: .cache/kernel-cells, or PI_COMPANION_KERNEL_CACHE's
+ * directory; undefined when that is `off`.
+ * @param {string} projectRoot
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function conversionCacheDir(projectRoot, env = process.env) {
+  const chosen = env.PI_COMPANION_KERNEL_CACHE;
+  if (chosen === "off") return undefined;
+  return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(projectRoot, ".cache", "kernel-cells");
+}
+
+/**
  * The key of a cell run after the cells whose chain key is `previousKey` (the empty string for none).
  * @param {string} previousKey
  * @param {string} src
@@ -158,4 +170,4 @@ function renamedCellEsm(esm, from, to) {
   });
 }
 
-module.exports = { createConversionCache, fingerprintOf, chainKeyOf, renamedCellEsm, sha256 };
+module.exports = { conversionCacheDir, createConversionCache, fingerprintOf, chainKeyOf, renamedCellEsm, sha256 };

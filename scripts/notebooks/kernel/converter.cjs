@@ -39,7 +39,7 @@ const { chainKeyOf, createConversionCache, fingerprintOf, renamedCellEsm, sha256
 /**
  * The converter the kernel gives tslab's executor. Its inspect() answers in the shape
  * tslab's inspect reply reads (cell-completion.cjs), not a full QuickInfo.
- * @typedef {Omit<import("tslab/dist/converter").Converter, "inspect"> & { inspect(prevDecl: string, src: string, position: number): ReturnType<typeof inspectInCell> }} KernelConverter
+ * @typedef {Omit<import("tslab/dist/converter").Converter, "inspect"> & { inspect(prevDecl: string, src: string, position: number): ReturnType<typeof inspectInCell>, warm(): void }} KernelConverter
  */
 
 const CELL_PREFIX = "__tslab_cell_";
@@ -175,10 +175,23 @@ function hasTopLevelAwait(ts, file) {
  * @returns {KernelConverter}
  */
 function createConverter(settings) {
-  const { projectRoot, toCommonJs, tslabConverter, cacheDir } = settings;
+  const { projectRoot } = settings;
+  // Read when first needed, not now: a converter built into the kernel's startup snapshot
+  // (program-snapshot.cjs) gets the running kernel's cache directory and emit step then.
+  /** @param {string} js */
+  const toCommonJs = (js) => settings.toCommonJs(js);
+  const tslabConverter = () => settings.tslabConverter();
   const ts = /** @type {TypeScript} */ (settings.ts);
   const options = kernelCompilerOptions(ts, projectRoot);
-  const cache = cacheDir === undefined ? undefined : createConversionCache(cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
+  /** @type {ReturnType<typeof createConversionCache> | undefined | null} null until first read */
+  let conversionCache = null;
+  const cacheOf = () => {
+    if (conversionCache === null) {
+      const { cacheDir } = settings;
+      conversionCache = cacheDir === undefined ? undefined : createConversionCache(cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
+    }
+    return conversionCache;
+  };
   /** @type {import("typescript").CompilerHost} */
   const host = ts.createCompilerHost(options);
   // A reader's listings (PI_COMPANION_LISTINGS) are read in place of ours, under our names.
@@ -244,6 +257,18 @@ function createConverter(settings) {
     }
   }
 
+  /**
+   * @param {string} fileName
+   * @param {string} text
+   */
+  function sameText(fileName, text) {
+    try {
+      return host.readFile(fileName) === text;
+    } catch {
+      return false;
+    }
+  }
+
   function newProgram() {
     program = /** @type {Program} */ (ts.createProgram({ rootNames: [...roots], options, host, oldProgram: program }));
     // The checker asks the program how a file's imports resolved; a cell is not one of
@@ -261,10 +286,15 @@ function createConverter(settings) {
     for (const [fileName, known] of files) {
       if (fileName.includes(`${path.sep}node_modules${path.sep}`)) continue;
       const now = statOf(fileName);
-      if (now.mtimeMs !== known.mtimeMs || now.size !== known.size) {
-        files.delete(fileName);
-        changed = true;
+      if (now.mtimeMs === known.mtimeMs && now.size === known.size) continue;
+      // Touched but not changed (a checkout, a save without edits): keep the program, and
+      // with it what the checker worked out (a new checker costs seconds of type relations).
+      if (now.size === known.size && sameText(fileName, known.sourceFile.text)) {
+        known.mtimeMs = now.mtimeMs;
+        continue;
       }
+      files.delete(fileName);
+      changed = true;
     }
     if (changed) newProgram();
   }
@@ -583,7 +613,7 @@ function createConverter(settings) {
    */
   function convert(prevDecl, src) {
     const chainKey = chainKeyOf(cells.get(prevDecl)?.chainKey ?? "", src);
-    const stored = cache?.lookup(chainKey);
+    const stored = cacheOf()?.lookup(chainKey);
     if (stored !== undefined) return convertFromCache(stored, prevDecl, src, chainKey);
     ensureProgram();
     refreshChangedFiles();
@@ -605,7 +635,7 @@ function createConverter(settings) {
     cells.set(token, { chainKey, src, previous: prevDecl, file: cell });
     const reached = reachedForCache(cell);
     const hasToplevelAwait = hasTopLevelAwait(ts, cell);
-    cache?.store(chainKey, {
+    cacheOf()?.store(chainKey, {
       esm,
       cellName: path.basename(cell.fileName, ".ts"),
       hasToplevelAwait,
@@ -650,7 +680,21 @@ function createConverter(settings) {
   /** @type {import("tslab/dist/converter").Converter | undefined} */
   let tslabOwn;
   const tslab = () => (tslabOwn ??= tslabConverter());
+  /**
+   * Builds the program and checks the project's own files in it, as tsc would, so that
+   * what the checker works out about Pi's and TypeBox's types (the variances of TypeBox's
+   * Static alias took most of a cold first cell) is known before any cell. For the
+   * kernel's startup snapshot; a cell is still checked in full when it runs.
+   */
+  function warm() {
+    ensureProgram();
+    for (const file of program.getSourceFiles()) {
+      if (isProjectSource(file.fileName)) program.getSemanticDiagnostics(file);
+    }
+  }
+
   return {
+    warm,
     convert,
     inspect: (prevDecl, src, position) => {
       const probe = probeCell(prevDecl, src);

@@ -44,6 +44,8 @@ const { createExecuteRequests } = require("./execute-request.cjs");
 const { isComplete } = require("./is-complete.cjs");
 const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs");
 const { readFileSync } = require("node:fs");
+const { exitWithLauncher, snapshotState } = require("./program-snapshot.cjs");
+const { conversionCacheDir } = require("./conversion-cache.cjs");
 // Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
 // handed to tsx, which evaluates it as JavaScript and throws.
 const contract = JSON.parse(readFileSync(path.join(__dirname, "contract.json"), "utf8"));
@@ -61,7 +63,12 @@ if (connectionFile === undefined) {
 const notebookDir = process.cwd();
 process.chdir(projectRoot);
 
+exitWithLauncher();
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
+// Started from the startup snapshot (program-snapshot.cjs): its TypeScript, with the
+// program built and checked, is the project's TypeScript for every require() below.
+const fromSnapshot = snapshotState();
+if (fromSnapshot !== undefined) seedModule(fromProject.resolve("typescript"), fromSnapshot.ts);
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
 /**
@@ -147,26 +154,32 @@ function kernelInfo(typescriptVersion, implementationVersion) {
 // tslab's main.js makes (and warms, before the kernel answers) its Node converter with
 // this function; the kernel's converter takes its place. tslab's own is made only for a
 // `%module` cell.
-// Cells converted cleanly by an earlier kernel, kept under .cache/ (conversion-cache.cjs);
-// PI_COMPANION_KERNEL_CACHE names another directory, or `off` for none.
-function conversionCacheDir() {
-  const chosen = process.env.PI_COMPANION_KERNEL_CACHE;
-  if (chosen === "off") return undefined;
-  return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(projectRoot, ".cache", "kernel-cells");
-}
+// Cells converted cleanly by an earlier kernel, kept under .cache/ (conversion-cache.cjs).
 const tslabCreateConverter = converterModule.createConverter;
 // tslab prints the kernel converter's inspect() answer with printQuickInfo, which reads
 // only the displayParts, documentation and tags it has (cell-completion.cjs).
-converterModule.createConverter = (options) =>
-  options?.isBrowser
-    ? tslabCreateConverter(options)
-    : /** @type {import("tslab/dist/converter").Converter} */ (createConverter({
-        ts: fromProject("typescript"),
-        projectRoot,
-        toCommonJs: (js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
-        tslabConverter: () => tslabCreateConverter(options),
-        cacheDir: conversionCacheDir(),
-      }));
+converterModule.createConverter = (options) => {
+  if (options?.isBrowser) return tslabCreateConverter(options);
+  const settings = {
+    toCommonJs: (/** @type {string} */ js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
+    tslabConverter: () => tslabCreateConverter(options),
+    cacheDir: conversionCacheDir(projectRoot),
+  };
+  const converter = takeSnapshotConverter(settings) ?? createConverter({ ts: fromProject("typescript"), projectRoot, ...settings });
+  return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (converter));
+};
+
+let snapshotConverterTaken = false;
+/**
+ * The snapshot's converter, its program built and checked, given this kernel's settings; once.
+ * @param {import("./program-snapshot.cjs").SnapshotState["settings"]} settings
+ */
+function takeSnapshotConverter(settings) {
+  if (fromSnapshot === undefined || snapshotConverterTaken) return undefined;
+  snapshotConverterTaken = true;
+  Object.assign(fromSnapshot.settings, settings);
+  return fromSnapshot.converter;
+}
 
 /**
  * The converter with a reader's own files in view: an import of a TypeScript file outside

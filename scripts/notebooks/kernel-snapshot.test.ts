@@ -1,0 +1,118 @@
+// The kernel's startup snapshot (issue 30, the speed of a first opening): a kernel
+// starts from it only while its inputs are those it was built from, and a kernel started
+// from it still checks every cell (a cell with a type error does not run).
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { startKernel } from "./kernel-process.ts";
+import { TYPE_ERROR_NAME } from "./kernelspec.ts";
+import { buildSnapshot, SNAPSHOT_ENV, usableSnapshot } from "./kernel-snapshot.ts";
+import { MAKE_AGENT_CELL } from "./reader-cells.ts";
+
+const { cellsCachedSinceSnapshot, snapshotKey } = createRequire(import.meta.url)("./kernel/program-snapshot.cjs") as {
+  snapshotKey(projectRoot: string): string;
+  cellsCachedSinceSnapshot(projectRoot: string, blob: string): boolean;
+};
+
+const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-snapshot-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs `body` with the environment variables `values` set (undefined: unset), then restores them. */
+async function withEnv<T>(values: Record<string, string | undefined>, body: () => T | Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  const apply = (entries: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(entries)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(values);
+  try {
+    return await body();
+  } finally {
+    apply(saved);
+  }
+}
+
+test("kernel snapshot: used only while examples/, the installed packages and PI_COMPANION_LISTINGS are those it was built from", async () => {
+  const root = join(scratch, "project");
+  mkdirSync(join(root, "examples"), { recursive: true });
+  mkdirSync(join(root, "node_modules", "typescript"), { recursive: true });
+  writeFileSync(join(root, "node_modules", "typescript", "package.json"), JSON.stringify({ version: "5.9.3" }));
+  writeFileSync(join(root, "node_modules", ".package-lock.json"), "{}");
+  writeFileSync(join(root, "package-lock.json"), "{}");
+  writeFileSync(join(root, "examples", "agent.ts"), "export const a = 1;\n");
+  const dir = join(scratch, "snapshot");
+  mkdirSync(dir);
+  const blob = join(dir, "kernel.blob");
+  writeFileSync(blob, "");
+  await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_LISTINGS: undefined }, async () => {
+    writeFileSync(join(dir, "kernel.key"), snapshotKey(root));
+    assert.equal(usableSnapshot(root), blob, "built from these inputs: used");
+    writeFileSync(join(root, "examples", "agent.ts"), "export const a = 2;\n");
+    assert.equal(usableSnapshot(root), undefined, "after an edit under examples/");
+    writeFileSync(join(root, "examples", "agent.ts"), "export const a = 1;\n");
+    assert.equal(usableSnapshot(root), blob, "the edit undone");
+    writeFileSync(join(root, "node_modules", ".package-lock.json"), '{"another": "install"}');
+    assert.equal(usableSnapshot(root), undefined, "after another npm install");
+    writeFileSync(join(root, "node_modules", ".package-lock.json"), "{}");
+    await withEnv({ PI_COMPANION_LISTINGS: join(scratch, "mine") }, () =>
+      assert.equal(usableSnapshot(root), undefined, "with PI_COMPANION_LISTINGS set"),
+    );
+    await withEnv({ [SNAPSHOT_ENV]: "off" }, () => assert.equal(usableSnapshot(root), undefined, "turned off"));
+    const cells = join(scratch, "cells");
+    await withEnv({ PI_COMPANION_KERNEL_CACHE: cells }, () => {
+      utimesSync(join(dir, "kernel.key"), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      assert.equal(cellsCachedSinceSnapshot(root, blob), false, "no cells cached: a first opening starts from the snapshot");
+      mkdirSync(join(cells, "fingerprint"), { recursive: true });
+      assert.equal(cellsCachedSinceSnapshot(root, blob), true, "cells cached since: a second opening starts plainly");
+    });
+    rmSync(join(dir, "kernel.key"));
+    assert.equal(usableSnapshot(root), undefined, "a build that did not finish (no key)");
+  });
+});
+
+test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async () => {
+  const dir = join(scratch, "built");
+  await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: "off", PI_COMPANION_LISTINGS: undefined }, async () => {
+    const built = buildSnapshot(PROJECT_ROOT);
+    assert.equal(built.kind, "built", JSON.stringify(built));
+    assert.ok(usableSnapshot(PROJECT_ROOT) !== undefined, "the snapshot just built is usable");
+    const kernel = await startKernel(300_000);
+    if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
+    try {
+      const run = async (code: string) => {
+        let text = "";
+        const request = kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
+        const stop = kernel.client.onIopub((message) => {
+          if (message.parent_header.msg_id !== request.id) return;
+          if (message.header.msg_type === "stream") text += String(message.content.text);
+          if (message.header.msg_type === "execute_result") text += String((message.content.data as Record<string, unknown>)["text/plain"]);
+        });
+        try {
+          return { reply: (await request.reply).content, text };
+        } finally {
+          stop();
+        }
+      };
+      const started = await run('console.log(typeof (globalThis as Record<string, unknown>).__piCompanionKernelSnapshot);');
+      assert.equal(started.text.trim(), "object", "the kernel started from the snapshot");
+      const typeError = await run('const wrong: number = "seven";\nconsole.log("ran");');
+      assert.equal(typeError.reply.ename, TYPE_ERROR_NAME, JSON.stringify(typeError.reply));
+      assert.doesNotMatch(typeError.text, /ran/, "a cell with a type error does not run");
+      const agent = await run(`${MAKE_AGENT_CELL}\nconsole.log(typeof agent.prompt);`);
+      assert.equal(agent.reply.status, "ok", JSON.stringify(agent.reply));
+      assert.equal(agent.text.trim(), "function");
+      const flags = await run('console.log(JSON.stringify(process.execArgv));');
+      const execArgv = JSON.parse(flags.text) as string[];
+      assert.ok(!execArgv.some((flag) => flag.startsWith("--snapshot-blob")), flags.text);
+      assert.ok(execArgv.includes("--import"), `a child Node still gets tsx's hooks: ${flags.text}`);
+    } finally {
+      await kernel.stop();
+    }
+  });
+});
