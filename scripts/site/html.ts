@@ -8,6 +8,7 @@ import { listingOf, type IncludedListing } from "../chapters/include-plugin.ts";
 import { escapeHtml, htmlPage, verdictClass, type NavEntry } from "./layout.ts";
 import { NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import type { SiteLinks } from "./site-links.ts";
+import { counterexampleLinks } from "./counterexample-link.ts";
 import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
 
@@ -84,7 +85,8 @@ function renderClaimTable(ids: readonly string[], context: PageContext): string 
     return (
       `<tr id="claim-${escapeHtml(id)}" data-claim="${escapeHtml(id)}"><td><code>${escapeHtml(id)}</code></td>` +
       `<td>${escapeHtml(claim?.label ?? "")}</td><td>${escapeHtml(claim?.claim ?? "")}</td>` +
-      `<td class="verdict verdict-${verdictClass(shown)}">${escapeHtml(shown)}</td><td>${escapeHtml(verdict?.evidence ?? "")}</td></tr>`
+      `<td class="verdict verdict-${verdictClass(shown)}">${escapeHtml(shown)}</td><td>${escapeHtml(verdict?.evidence ?? "")}` +
+      `${counterexampleLinks(id, context.chapter.page, context.links)}</td></tr>`
     );
   });
   return (
