@@ -107,7 +107,9 @@ export function renderErrata(rows: readonly ErratumRow[]): string {
     const { claim, run, proposed } = row;
     out.push(
       "",
-      `#### \`${claim.id}\` (${claim.label}, ${judgeCounterexample(run).verdict})`,
+      `#### \`${claim.id}\``,
+      "",
+      `Label \`${claim.label}\`; verdict of its counterexample: \`${judgeCounterexample(run).verdict}\`.`,
       "",
       `- **The sentence:** ${claim.claim}`,
       `- **Measured, the sentence's own case:** ${run.bookCase.measured}`,

@@ -22,6 +22,7 @@ export const APPENDICES: readonly Appendix[] = [
   { page: "appendix-b.html", file: "B-releases.md", writtenBy: "npm run matrix", title: "Appendix B" },
   { page: "appendix-c.html", file: "C-benchmarks.md", writtenBy: "npm run bench", title: "Appendix C" },
   { page: "appendix-d.html", file: "D-mutants.md", writtenBy: "npm run mutants", title: "Appendix D" },
+  { page: "appendix-e.html", file: "E-errata.md", writtenBy: "npm run errata", title: "Appendix E" },
 ];
 
 /**

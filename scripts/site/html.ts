@@ -9,6 +9,7 @@ import { breakableId, escapeHtml, htmlPage, verdictClass, type NavEntry } from "
 import { CLAIMS_PAGE } from "./claims-index.ts";
 import { NO_EVIDENCE, NOT_YET_VERIFIED, labelLegend, verdictLegend } from "./legend-html.ts";
 import type { SiteLinks } from "./site-links.ts";
+import { counterexampleLinks } from "./counterexample-link.ts";
 import { cellAnchor, notebookPage, storedOutputs } from "./notebook-view.ts";
 import type { Chapter } from "../chapters/project.ts";
 
@@ -96,7 +97,7 @@ function renderClaimTable(ids: readonly string[], context: PageContext): string 
       `<td class="c-id"><a href="${CLAIMS_PAGE}#${escapeHtml(id)}" title="this claim in the claims index"><code>${breakableId(id)}</code></a> ` +
       `<span class="c-label">${escapeHtml(claim?.label ?? "")}</span></td><td class="c-text">${escapeHtml(claim?.claim ?? "")}</td>` +
       `<td class="c-verdict"><span class="claim verdict-${verdictClass(shown)}">${escapeHtml(shown)}</span></td>` +
-      `<td class="c-text evidence" data-th="evidence">${evidence}</td></tr>`
+      `<td class="c-text evidence" data-th="evidence">${evidence}${counterexampleLinks(id, context.chapter.page, context.links)}</td></tr>`
     );
   });
   return (
