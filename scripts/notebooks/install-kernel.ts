@@ -14,7 +14,7 @@ import { buildSnapshot } from "./kernel-snapshot.ts";
 
 /** What an earlier kernelspec of that name ran, from its argv. */
 function installedFrom(name: string, argv: string[]): string {
-  const entry = argv.find((arg) => /[\\/]scripts[\\/]notebooks[\\/]kernel[\\/][^\\/]+\.cjs$/.test(arg));
+  const entry = argv.findLast((arg) => /[\\/]scripts[\\/]notebooks[\\/]kernel[\\/][^\\/]+\.cjs$/.test(arg));
   if (entry === undefined) return `ran ${argv.join(" ")}`;
   const checkout = resolve(entry, "..", "..", "..", "..");
   if (basename(entry) !== "start-kernel.cjs") return `was installed from ${checkout}`;
