@@ -28,7 +28,17 @@ export interface TemporaryJupyter {
 
 export function temporaryJupyter(prefix: string): TemporaryJupyter {
   const home = mkdtempSync(join(tmpdir(), prefix));
-  const env = { ...process.env, JUPYTER_DATA_DIR: join(home, "data"), JUPYTER_RUNTIME_DIR: join(home, "runtime"), JUPYTER_CONFIG_DIR: join(home, "config") };
+  const env = {
+    // No startup snapshot: kernel:install would build one into this checkout's .cache for
+    // minutes, test files running side by side would race to write it, and a kernel started
+    // from it checks a cell in a fraction of the time the tests of a first opening rely on.
+    // kernel-snapshot.test.ts builds and starts its own.
+    PI_COMPANION_KERNEL_SNAPSHOT: "off",
+    ...process.env,
+    JUPYTER_DATA_DIR: join(home, "data"),
+    JUPYTER_RUNTIME_DIR: join(home, "runtime"),
+    JUPYTER_CONFIG_DIR: join(home, "config"),
+  };
   let installed: string | undefined;
   return {
     home,
