@@ -27,14 +27,15 @@ async function ledger(argv: string[], checks: Check[], catalogue?: () => Catalog
 
 const ID = "ch37.deps.two-runtime-deps";
 
-test("ledger: --json prints {pin, node, claims, findings} and nothing else on stdout; progress goes to stderr", async () => {
+test("ledger: --json prints {pin, node, claims, findings, ranPi} and nothing else on stdout; progress goes to stderr", async () => {
   const { status, out, err } = await ledger(
     ["--json", "--only", `^${ID}$`],
     [{ id: ID, run: async () => verdictOf(true, "two of them") }],
   );
   assert.equal(status, 0);
   const json = JSON.parse(out) as LedgerJson;
-  assert.deepEqual(Object.keys(json), ["pin", "node", "claims", "findings"]);
+  assert.deepEqual(Object.keys(json), ["pin", "node", "claims", "findings", "ranPi"]);
+  assert.deepEqual(json.ranPi, {}, "the check loaded no module, so it ran no Pi");
   assert.deepEqual(Object.keys(json.pin), ["core", "ai", "typebox"]);
   assert.deepEqual(json.claims, [{ id: ID, label: "documented", verdict: "holds", evidence: "two of them" }]);
   assert.match(err, /\[1\/1\] holds/);
