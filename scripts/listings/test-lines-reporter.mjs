@@ -17,10 +17,12 @@ function whyOf(error) {
   if (typeof cause !== "object") return [String(cause)];
   const message = String(cause.message ?? "");
   if (cause.name === "AssertionError" && "expected" in cause && cause.operator !== "==") {
-    const [label, ...context] = cause.generatedMessage ? [""] : message.split("\n");
+    // An assertion's own message comes first; Node appends its comparison ("+ actual - expected",
+    // or "\n\n4 !== 3") after it.
+    const own = cause.generatedMessage ? "" : message.split(/\n(?:\n|\+ actual - expected)/)[0];
+    const [label, ...context] = own.split("\n");
     const compared = `expected ${shown(cause.expected)}, got ${shown(cause.actual)}`;
-    // An assertion's own message ends with Node's comparison ("\n\n4 !== 3\n"): drop it.
-    const ownContext = context.filter((line) => line.trim() !== "" && !/ !== | !=|^[+-] /.test(line));
+    const ownContext = context.filter((line) => line.trim() !== "");
     return [label === "" ? compared : `${label}: ${compared}`, ...ownContext];
   }
   const name = cause.name && cause.name !== "AssertionError" ? `${cause.name}: ` : "";
