@@ -53,7 +53,7 @@ test('fuzz --against: a lookup that maps the lower-cased match back to the origi
   // The first difference, ours above theirs, aligned.
   assert.match(
     ran.stdout,
-    /\ndivergence: the answers differ, first at content\[0\]:\n {2}ours {3}\{"type":"text".*\n(?: .*\n)*? {2}theirs \{"type":"text"/,
+    /\ndivergence: the answers differ, first at content\[0\]:\n {2}ours {4}\{"type":"text".*\n(?: .*\n)*? {2}theirs {2}\{"type":"text"/,
   );
   for (const line of ran.stdout.split("\n")) assert.ok([...line].length <= 120, line);
 });
