@@ -4,6 +4,7 @@ import { describeOutcome, failedSubmits, measureStep } from "./support/measure.t
 import { countingScenarios, describeExpected, stepTable } from "./step-table.ts";
 import { step, StepFailed } from "./step.ts";
 import { bookMessages } from "./support/book-step.ts";
+import { describeBounds, describeScript } from "./support/describe-script.ts";
 import {
   abortedResponse,
   failedRequest,
@@ -21,9 +22,14 @@ import {
 for (const row of stepTable) {
   test(`${row.row} — ${row.claim}`, async () => {
     const run = await measureStep(step, row.script(), row.options);
-    assert.equal(describeOutcome(run.outcome), describeExpected(row.expected));
-    if ("value" in row.expected) assert.deepEqual(run.outcome, { status: "value", value: row.expected.value });
-    assert.equal(run.providerRequests, row.expected.providerRequests, "provider requests");
+    // One comparison of what the row states, so that a failure reads as the table does, with what produced it.
+    const why = `outcome\nscripted: ${describeScript(row.script())}; ${describeBounds(row.options)}`;
+    assert.equal(
+      `${describeOutcome(run.outcome)} after ${run.providerRequests} provider requests`,
+      `${describeExpected(row.expected)} after ${row.expected.providerRequests} provider requests`,
+      why,
+    );
+    if ("value" in row.expected) assert.deepEqual(run.outcome, { status: "value", value: row.expected.value }, why);
   });
 }
 

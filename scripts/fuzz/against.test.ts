@@ -1,5 +1,7 @@
 // npm run fuzz -- --against FILE: ours and a reader's on the same generated cases.
 import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { DEFAULT_RUNS } from "./fuzz-command.ts";
@@ -20,11 +22,15 @@ test(`fuzz --against: the unfixed turn guard diverges from our step() within the
   );
   assert.ok(Number(/diverge after (\d+) cases/.exec(ran.stdout)![1]) <= DEFAULT_RUNS);
   assert.match(ran.stdout, /\ndivergence: provider requests: ours \d+, theirs \d+ \(both value /);
-  const replay = /^replay: npm run fuzz -- --against \S+ --replay '(.*)'$/m.exec(ran.stdout);
+  // The case is kept in a file the replay line reads, so that no line is wider than 120 columns.
+  const replay = /^replay: npm run fuzz -- --against \S+ (?:\\\n +)?--replay (?:\\\n +)?"\$\(cat (\S+)\)"$/m.exec(
+    ran.stdout,
+  );
   assert.ok(replay, ran.stdout);
-  const again = await fuzz("--against", fixture("unfixed-guard/step.ts"), "--replay", replay[1]!);
+  const again = await fuzz("--against", fixture("unfixed-guard/step.ts"), "--replay", readFileSync(replay[1]!, "utf8"));
   assert.equal(again.code, 1, again.stdout + again.stderr);
   assert.match(again.stdout, /\ndivergence: provider requests/);
+  for (const line of `${ran.stdout}${again.stdout}`.split("\n")) assert.ok([...line].length <= 120, line);
 });
 
 test("fuzz --against: the book's step() transcribed agrees with ours on every generated conversation", async () => {
@@ -43,7 +49,70 @@ test('fuzz --against: a lookup that maps the lower-cased match back to the origi
   const ran = await fuzz("--against", fixture("case-mapped/research-agent.ts"), "--seed", "21");
   assert.equal(ran.code, 1, ran.stdout + ran.stderr);
   assert.match(ran.stdout, /diverge after \d+ cases/);
-  assert.match(ran.stdout, /^await lookupEvidence\(.*İ.*\)\.execute/m);
+  assert.match(ran.stdout, /^await lookupEvidence\([^]*İ/m);
+  // The first difference, ours above theirs, aligned.
+  assert.match(
+    ran.stdout,
+    /\ndivergence: the answers differ, first at content\[0\]:\n {2}ours {4}\{"type":"text".*\n(?: .*\n)*? {2}theirs {2}\{"type":"text"/,
+  );
+  for (const line of ran.stdout.split("\n")) assert.ok([...line].length <= 120, line);
+});
+
+test("fuzz --against: a folder runs each listing it holds, and an agreement names what the generated cases never reach", async () => {
+  const ran = await fuzz("--against", fixture("book"), "--runs", "40", "--seed", "21");
+  assert.equal(ran.code, 0, ran.stdout + ran.stderr);
+  const text = ran.stdout.replace(/\n +/g, " ");
+  assert.match(
+    text,
+    /ours and scripts\/listings\/fixtures\/book\/research-agent\.ts agree on 40 cases .*not reached: makeResearchAgent/,
+  );
+  assert.match(
+    text,
+    /ours and scripts\/listings\/fixtures\/book\/step\.ts agree on 40 cases .*not reached: the configuration guards/,
+  );
+});
+
+test("fuzz --against: a file npm run listings refuses is refused the same way, one line at file:line, exit 2", async () => {
+  const bookStep = readFileSync(join(PROJECT_ROOT, fixture("book/step.ts")), "utf8");
+  const dir = mkdtempSync(join(tmpdir(), "fuzz-against-"));
+  const folder = (name: string, text: string) => {
+    mkdirSync(join(dir, name));
+    writeFileSync(join(dir, name, "step.ts"), text);
+    return join(dir, name, "step.ts");
+  };
+  try {
+    const cases: [string, RegExp][] = [
+      [
+        folder("unparsed", bookStep.replace("export class StepFailed", "export class StepFailed {{")),
+        /^fuzz: \/.*\/unparsed\/step\.ts:\d+: error TS\d+: /,
+      ],
+      [
+        folder("no-export", bookStep.replace("export type StepFailure =", "type StepFailure =")),
+        /^fuzz: \/.*\/no-export\/step\.ts does not export StepFailure; the book's step listing exports/,
+      ],
+      [
+        folder(
+          "swapped",
+          bookStep
+            .replace(
+              "constructor(message: string, kind: StepFailure)",
+              "constructor(kind: StepFailure, message: string)",
+            )
+            .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
+        ),
+        /^fuzz: \/.*\/swapped\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider"/,
+      ],
+    ];
+    for (const [file, expected] of cases) {
+      const ran = await fuzz("--against", file, "--runs", "5");
+      assert.equal(ran.code, 2, ran.stdout + ran.stderr);
+      assert.equal(ran.stdout, "");
+      assert.match(ran.stderr, expected);
+      assert.doesNotMatch(ran.stderr, /\n {4}at /, "no stack trace");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("fuzz --against: a file that is not one of the book's listings is one line, exit 2", async () => {
@@ -54,7 +123,7 @@ test("fuzz --against: a file that is not one of the book's listings is one line,
     ],
     [
       ["--against", "package.json"],
-      /^fuzz: --against package\.json: expected a file named step\.ts or research-agent\.ts/,
+      /^fuzz: --against package\.json: expected a file named step\.ts or research-agent\.ts \(the book's listings\), or their folder/,
     ],
   ];
   for (const [args, expected] of cases) {

@@ -7,6 +7,8 @@ import { describeOutcome, failedSubmits, type StepFunction } from "../../example
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { assertStepInvariants, runConversation, violations } from "./step-invariants.ts";
 import type { FuzzArgs, FuzzIo, StepVersionName } from "./fuzz-command.ts";
+import { fitLines } from "../../examples/support/output-width.ts";
+import { replayLines } from "./replay-file.ts";
 
 const VERSIONS: Record<StepVersionName, { fn: StepFunction; name: string }> = {
   fixed: { fn: step, name: "step" },
@@ -35,7 +37,7 @@ export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
     const run = await runConversation(version.fn, conversation);
     const expected = predictStep(conversation);
     const broken = violations(conversation, run);
-    io.out(`${conversationCode(conversation, version.name)}\n`);
+    io.out(`${fitLines(conversationCode(conversation, version.name))}\n`);
     io.out(
       `measured: ${describeOutcome(run.outcome)}, ${run.providerRequests} provider requests, ${failedSubmits(run)} failed submits\n`,
     );
@@ -86,13 +88,13 @@ export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
       .map(([ending, n]) => `${ending} ${n}`)
       .join(", ");
     io.out(
-      `fuzz: no counterexample in ${details.numRuns} conversations (seed ${seed}, ${elapsed} s); endings: ${counts}\n`,
+      `${fitLines(`fuzz: no counterexample in ${details.numRuns} conversations (seed ${seed}, ${elapsed} s); endings: ${counts}`)}\n`,
     );
     return 0;
   }
   if (details.counterexample === null) {
     io.out(
-      `fuzz: stopped without a counterexample after ${details.numRuns} conversations (seed ${seed}): ${String(details.errorInstance)}\n`,
+      `${fitLines(`fuzz: stopped without a counterexample after ${details.numRuns} conversations (seed ${seed}): ${String(details.errorInstance)}`)}\n`,
     );
     return 1;
   }
@@ -101,10 +103,9 @@ export async function runFuzz(args: FuzzArgs, io: FuzzIo): Promise<number> {
   io.out(
     [
       `fuzz: counterexample after ${details.numRuns} conversations, shrunk ${details.numShrinks} times (seed ${seed}, ${elapsed} s):`,
-      conversationCode(conversation, version.name),
-      ...broken.map((v) => `broken: ${v.invariant}: ${v.detail}`),
-      `replay: npm run fuzz -- --version ${args.version} --seed ${seed} --path ${details.counterexamplePath ?? ""} --runs 1`,
-      `replay: npm run fuzz -- --version ${args.version} --replay '${JSON.stringify(conversation)}'`,
+      fitLines(conversationCode(conversation, version.name)),
+      ...broken.map((v) => fitLines(`broken: ${v.invariant}: ${v.detail}`)),
+      ...replayLines(["--version", args.version], seed, details.counterexamplePath ?? "", args.version, conversation),
       "",
     ].join("\n"),
   );

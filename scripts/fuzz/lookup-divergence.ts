@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { Corpus, lookupEvidence } from "../../examples/ch37-agent-core/research-agent.ts";
+import { firstDifference, type Item } from "./first-difference.ts";
 
 // Differential fuzzing of lookupEvidence: ours and a reader's on the same corpus and query,
 // compared by what the model and the host see (the result's text, its details, or a throw).
@@ -70,22 +71,25 @@ export const lookupCaseArb: fc.Arbitrary<LookupCase> = corpusArb.chain((corpus) 
   queryArb(corpus).map((query) => ({ corpus, query })),
 );
 
-/** What one lookup gave: the text and details, or what it threw. */
-async function lookupOutcome(lookup: LookupFunction, c: LookupCase): Promise<string> {
+/** What one lookup gave: each text block and the details, or what it threw. */
+async function lookupOutcome(lookup: LookupFunction, c: LookupCase): Promise<Item[]> {
   try {
     const result = await lookup(c.corpus).execute("fuzz", { query: c.query });
-    return JSON.stringify({ content: result.content, details: result.details });
+    return [
+      ...result.content.map((block, i): Item => [`content[${i}]`, JSON.stringify(block)]),
+      ["details", JSON.stringify(result.details)],
+    ];
   } catch (error) {
-    return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+    return [["a throw", error instanceof Error ? `${error.name}: ${error.message}` : String(error)]];
   }
 }
 
-/** Where ours and theirs part on one lookup, or undefined. */
+/** Where ours and theirs part on one lookup, the first difference aligned; or undefined. */
 export async function lookupDivergence(
   ours: LookupFunction,
   theirs: LookupFunction,
   c: LookupCase,
 ): Promise<string | undefined> {
   const [a, b] = [await lookupOutcome(ours, c), await lookupOutcome(theirs, c)];
-  return a === b ? undefined : `ours ${a}, theirs ${b}`;
+  return firstDifference("the answers differ", a, b);
 }

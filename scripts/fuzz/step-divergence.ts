@@ -4,6 +4,7 @@ import { StepFailed, type StepFailure } from "../../examples/ch38-typed-step/ste
 import type { StepFunction } from "../../examples/ch38-typed-step/support/measure.ts";
 import type { Conversation } from "./conversation-generator.ts";
 import { runConversation } from "./step-invariants.ts";
+import { firstDifference, type Item } from "./first-difference.ts";
 
 // Differential fuzzing of step(): ours and a reader's on the same conversation, compared by
 // what a caller and the provider see: the outcome, and every request sent.
@@ -38,9 +39,10 @@ function outcomeLine(outcome: StepOutcome): string {
 }
 
 /** A request as the provider sees it, without what changes from run to run (timestamps, call ids). */
-function requestView(messages: readonly Message[]): string {
-  return JSON.stringify(
-    messages.map((m) => ({
+function requestView(messages: readonly Message[]): Item[] {
+  return messages.map((m, i): Item => [
+    `message ${i + 1} (${m.role})`,
+    JSON.stringify({
       role: m.role,
       content:
         typeof m.content === "string"
@@ -51,8 +53,8 @@ function requestView(messages: readonly Message[]): string {
             }),
       ...(m.role === "toolResult" ? { toolName: m.toolName, isError: m.isError } : {}),
       ...(m.role === "assistant" ? { stopReason: m.stopReason } : {}),
-    })),
-  );
+    }),
+  ]);
 }
 
 /** Where two runs of one conversation part: the first difference a caller or the provider sees, or undefined. */
@@ -64,9 +66,12 @@ export function stepDivergence(ours: StepRun, theirs: StepRun): string | undefin
     return `provider requests: ours ${ours.providerRequests}, theirs ${theirs.providerRequests} (both ${a})`;
   }
   for (let i = 0; i < ours.requests.length; i++) {
-    const x = requestView(ours.requests[i]!);
-    const y = requestView(theirs.requests[i] ?? []);
-    if (x !== y) return `request ${i + 1} differs: ours ${x}, theirs ${y}`;
+    const found = firstDifference(
+      `request ${i + 1} differs`,
+      requestView(ours.requests[i]!),
+      requestView(theirs.requests[i] ?? []),
+    );
+    if (found !== undefined) return found;
   }
   return undefined;
 }

@@ -1,9 +1,10 @@
 import { statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileFiles, programFor, type CompileDiagnostic } from "../toolchain/compile.ts";
 import {
   LISTINGS,
+  LISTING_NAMES,
   listingSources,
   projectPath,
   substitutions,
@@ -25,15 +26,31 @@ export const BOOK_EXPORTS: Record<ListingName, readonly string[]> = {
   step: ["StepOptions", "StepFailure", "StepFailed", "step"],
 };
 
+function kindOf(path: string): "folder" | "file" | "none" {
+  try {
+    return statSync(path).isDirectory() ? "folder" : "file";
+  } catch {
+    return "none";
+  }
+}
+
+/** The reader's folder from what they named: the folder itself, or the folder of a listing inside it (`DIR/step.ts`). */
+export function listingsFolderOf(path: string): string {
+  const isListing = LISTING_NAMES.some((name) => basename(path) === `${name}.ts`);
+  return isListing && kindOf(path) === "file" ? dirname(path) : path;
+}
+
 /** The reader's folder as given, before anything loads: it exists and holds at least one listing. */
 export function checkFolder(dir: string, shown: string = dir): ListingsProblem | undefined {
-  let isDir = false;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    isDir = false;
-  }
-  if (!isDir)
+  const kind = kindOf(dir);
+  if (kind === "file")
+    return {
+      kind: "missing-dir",
+      lines: [
+        `${shown} is neither a folder nor research-agent.ts or step.ts; give the folder of your listings or one of them`,
+      ],
+    };
+  if (kind === "none")
     return {
       kind: "missing-dir",
       lines: [`${shown}: no such folder; give the folder that holds your research-agent.ts and/or step.ts`],
@@ -58,15 +75,18 @@ function line(d: CompileDiagnostic): string {
 }
 
 /**
- * The reader's listings (this process's LISTINGS_ENV), type-checked strictly against the
- * pin: every diagnostic at file:line. Run in a process whose shared program already knows
+ * The reader's listings (this process's LISTINGS_ENV; `names`: only these), type-checked
+ * strictly against the pin: every diagnostic at file:line, then the book's exports. Run in a process whose shared program already knows
  * the other files it will check (the ledger's checks announce theirs when they load).
  */
-export function compileReaderListings(install: InstalledPi): {
+export function compileReaderListings(
+  install: InstalledPi,
+  names: readonly ListingName[] = LISTING_NAMES,
+): {
   diagnostics: CompileDiagnostic[];
   problem: ListingsProblem | undefined;
 } {
-  const theirs = listingSources().filter((s) => s.reader);
+  const theirs = listingSources().filter((s) => s.reader && names.includes(s.name));
   const ours = theirs.map((s) => join(PROJECT_ROOT, LISTINGS[s.name]));
   const diagnostics = compileFiles(ours, install.dirs);
   if (diagnostics.length > 0)
@@ -87,14 +107,16 @@ export function compileReaderListings(install: InstalledPi): {
   return { diagnostics, problem: missing.length > 0 ? { kind: "missing-export", lines: missing } : undefined };
 }
 
-/** A shape the book's callers rely on, tried on the loaded module; a line saying what differs, or undefined. */
-async function shapeProblem(source: ListingSource): Promise<string | undefined> {
-  const file = projectPath(source.file);
-  // Our file's URL: the listings hook serves the reader's in its place, as it does for every importer.
-  const module = (await import(pathToFileURL(join(PROJECT_ROOT, LISTINGS[source.name])).href)) as Record<
-    string,
-    unknown
-  >;
+/**
+ * A shape the book's callers rely on, tried on the loaded module; a line saying what differs, or
+ * undefined. Only shapes: a listing that behaves otherwise than the book's runs, and its tests say so.
+ */
+export async function shapeProblem(
+  source: Pick<ListingSource, "name" | "file">,
+  module: Record<string, unknown>,
+  shown: string = projectPath(source.file),
+): Promise<string | undefined> {
+  const file = shown;
   if (source.name === "step") {
     if (typeof module.step !== "function") return `${file}: step is not a function`;
     const StepFailed = module.StepFailed as new (message: string, kind: string) => Error & { kind?: unknown };
@@ -116,17 +138,18 @@ async function shapeProblem(source: ListingSource): Promise<string | undefined> 
   if (tool?.name !== "lookup_evidence" || typeof tool.execute !== "function") {
     return `${file}: lookupEvidence({ a: "Alpha shipped." }) is not a tool named lookup_evidence`;
   }
-  let hits: unknown;
+  // The shape of the answer only: which ids it finds is behaviour, for the tests and the ledger to judge.
+  let result: unknown;
   try {
-    const result = await (
-      tool.execute as (id: string, params: { query: string }) => Promise<{ details?: { hits?: unknown } }>
-    )("probe", { query: "alpha" });
-    hits = result?.details?.hits;
-  } catch (error) {
-    hits = `a throw (${error instanceof Error ? error.message : String(error)})`;
+    result = await (tool.execute as (id: string, params: { query: string }) => Promise<unknown>)("probe", {
+      query: "alpha",
+    });
+  } catch {
+    return undefined;
   }
-  if (JSON.stringify(hits) !== JSON.stringify(["a"])) {
-    return `${file}: lookupEvidence({ a: "Alpha shipped." }) answers "alpha" with details.hits ${typeof hits === "string" ? hits : JSON.stringify(hits)}, not ["a"]; the book's corpus is a record from id to text`;
+  const answer = result as { content?: unknown; details?: { hits?: unknown } } | undefined;
+  if (!Array.isArray(answer?.content) || !Array.isArray(answer?.details?.hits)) {
+    return `${file}: lookupEvidence(corpus).execute answers without content and details.hits arrays; the book's tool returns { content, details: { query, hits } }`;
   }
   return undefined;
 }
@@ -135,7 +158,12 @@ async function shapeProblem(source: ListingSource): Promise<string | undefined> 
 export async function checkShapes(): Promise<ListingsProblem | undefined> {
   const lines: string[] = [];
   for (const source of listingSources().filter((s) => s.reader)) {
-    const problem = await shapeProblem(source);
+    // Our file's URL: the listings hook serves the reader's in its place, as it does for every importer.
+    const module = (await import(pathToFileURL(join(PROJECT_ROOT, LISTINGS[source.name])).href)) as Record<
+      string,
+      unknown
+    >;
+    const problem = await shapeProblem(source, module);
     if (problem !== undefined) lines.push(problem);
   }
   return lines.length > 0 ? { kind: "wrong-shape", lines } : undefined;

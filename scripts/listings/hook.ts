@@ -10,7 +10,12 @@ export interface ListingsHookData {
   redirects: [string, string][];
   /** Reader files imported directly (the fuzzer's `--against`), beside ours. */
   readerFiles: string[];
+  /** The reader's folders (URLs ending in `/`): a file of their own beside a listing (`./defaults.ts`) is theirs too. */
+  readerDirs?: string[];
 }
+
+/** The folder URL of a file URL, ending in `/`. */
+export const folderOf = (url: string): string => url.slice(0, url.lastIndexOf("/") + 1);
 
 /** The data for a process started with LISTINGS_ENV: every listing the reader's folder holds replaces ours. */
 export function dataFromEnvironment(): ListingsHookData {
@@ -18,16 +23,20 @@ export function dataFromEnvironment(): ListingsHookData {
     pathToFileURL(ours).href,
     pathToFileURL(theirs).href,
   ]);
-  return { redirects, readerFiles: redirects.map(([, theirs]) => theirs) };
+  const readerFiles = redirects.map(([, theirs]) => theirs);
+  return { redirects, readerFiles, readerDirs: [...new Set(readerFiles.map(folderOf))] };
 }
 
 let redirects = new Map<string, string>();
 let readerFiles = new Set<string>();
+let readerDirs: string[] = [];
+const isReaders = (url: string) => readerFiles.has(url) || readerDirs.some((dir) => url.startsWith(dir));
 const PROJECT_PACKAGE = pathToFileURL(join(PROJECT_ROOT, "package.json")).href;
 
 export const initialize: InitializeHook<ListingsHookData> = (data) => {
   redirects = new Map(data.redirects);
   readerFiles = new Set([...data.readerFiles, ...redirects.values()]);
+  readerDirs = data.readerDirs ?? [];
 };
 
 const isBare = (specifier: string) => !/^(\.|\/|[a-z][a-z0-9+.-]*:)/i.test(specifier);
@@ -38,10 +47,10 @@ const isBare = (specifier: string) => !/^(\.|\/|[a-z][a-z0-9+.-]*:)/i.test(speci
  * it lies, and a package it imports resolves from the project, so it finds the pinned Pi.
  */
 export const resolve: ResolveHook = async (specifier, context, nextResolve) => {
-  if (context.parentURL !== undefined && readerFiles.has(context.parentURL) && isBare(specifier)) {
+  if (context.parentURL !== undefined && isReaders(context.parentURL) && isBare(specifier)) {
     return nextResolve(specifier, { ...context, parentURL: PROJECT_PACKAGE });
   }
   const resolved = await nextResolve(specifier, context);
   const url = redirects.get(resolved.url) ?? resolved.url;
-  return readerFiles.has(url) ? { ...resolved, url, format: "module", shortCircuit: true } : resolved;
+  return isReaders(url) ? { ...resolved, url, format: "module", shortCircuit: true } : resolved;
 };

@@ -1,6 +1,7 @@
 // npm run listings -- DIR, as a reader runs it: the book's two listings transcribed
-// (fixtures/book), the chapter's turn-limit bug (fixtures/unfixed-guard), and folders that
-// cannot stand in for the listings.
+// (fixtures/book), the chapter's turn-limit bug (fixtures/unfixed-guard), a case-sensitive
+// lookup (fixtures/case-sensitive), a step.ts importing a file of its own
+// (fixtures/own-import), and folders that cannot stand in for the listings.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,11 +15,27 @@ const MAIN = join(PROJECT_ROOT, "scripts", "listings", "main.ts");
 const STEP_TESTS = "examples/ch38-typed-step/step.test.ts";
 const FIXTURES = join(PROJECT_ROOT, "scripts", "listings", "fixtures");
 const listings = (dir: string) =>
-  runCommand(process.execPath, ["--import", "tsx", MAIN, dir], { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
+  runCommand(process.execPath, ["--import", "tsx", MAIN, dir], { cwd: PROJECT_ROOT, timeoutMs: 1_800_000 });
 
 // Started together: each run type-checks Pi's declarations, and the two can share the machine.
 const book = listings(join(FIXTURES, "book"));
 const unfixed = listings(join(FIXTURES, "unfixed-guard"));
+const caseSensitive = listings(join(FIXTURES, "case-sensitive"));
+// The book's step.ts with its defaults in a file of the reader's own beside it, in a folder
+// outside the project; named by the file, as a reader may point at the listing they edited.
+const ownImportDir = mkdtempSync(join(tmpdir(), "listings-own-import-"));
+writeFileSync(
+  join(ownImportDir, "defaults.ts"),
+  "export const DEFAULT_ATTEMPTS = 3;\nexport const DEFAULT_TURNS = 10;\n",
+);
+writeFileSync(
+  join(ownImportDir, "step.ts"),
+  readFileSync(join(FIXTURES, "book", "step.ts"), "utf8")
+    .replace("options.maxAttempts ?? 3", "options.maxAttempts ?? DEFAULT_ATTEMPTS")
+    .replace("options.maxTurns ?? 10", "options.maxTurns ?? DEFAULT_TURNS")
+    .replace(/^(import .*\n)(?!import)/m, '$1import { DEFAULT_ATTEMPTS, DEFAULT_TURNS } from "./defaults.ts";\n'),
+);
+const ownImport = listings(join(ownImportDir, "step.ts"));
 const rowName = (row: (typeof stepTable)[number]) => `${row.row} — ${row.claim}`;
 
 /** The output's lines, a test's wrapped name joined again, and each test line with its file: `file › ok  name`. */
@@ -81,12 +98,54 @@ test('listings: with the unfixed turn guard, the row "submit batched with a non-
   const lines = testLines(ran.stdout);
   const row = stepTable.find((r) => r.row === "submit batched with a non-terminating tool")!;
   assert.ok(lines.includes(`${STEP_TESTS} › FAIL  ${rowName(row)}`), ran.stdout);
+  // Under the failing row, why: expected against actual, then the scripted responses that produced it.
+  const raw = ran.stdout.split("\n");
+  const at = raw.findIndex((line) => line.startsWith(`  FAIL  ${row.row} — `));
+  const why = raw
+    .slice(at + 1, at + 5)
+    .join(" ")
+    .replace(/ {2,}/g, " ");
+  assert.match(
+    why,
+    /outcome: expected \{"verdict":"supported"\} after 2 provider requests, got \{"verdict":"supported"\} after 7 provider requests/,
+  );
+  assert.match(why, /scripted: .*submit \{"verdict":"supported"\} \+ lookup_evidence/);
   assert.match(lines.at(-1)!, /^\d+ passed, [1-9]\d* failed$/);
+  for (const line of ran.stdout.split("\n")) assert.ok([...line].length <= 120, `wider than 120 columns: ${line}`);
   // Only step.ts is the reader's: the lookup's tests are not run against ours.
   assert.ok(
     !lines.some((line) => line.includes("lookup-evidence.test.ts")),
     "the lookup's tests ran without a reader's research-agent.ts",
   );
+});
+
+test("listings: a case-sensitive lookup (value.includes(q)) is no shape error: the tests run and say which rule it breaks", async () => {
+  const ran = await caseSensitive;
+  assert.equal(ran.stderr, "");
+  assert.equal(ran.code, 1, ran.stdout);
+  const lines = testLines(ran.stdout);
+  const raw = ran.stdout.split("\n");
+  const hitPath = raw.findIndex((line) => line.startsWith("  FAIL  ch37.lookup.hit-path:"));
+  assert.ok(hitPath >= 0, ran.stdout);
+  assert.match(raw.slice(hitPath + 1, hitPath + 4).join(" "), /expected \/.*Release 2\\\.4 shipped.*\/, got /);
+  assert.match(lines.at(-1)!, /^\d+ passed, [1-9]\d* failed$/);
+  // A test that failed through its subtests names the first one, and why.
+  assert.match(
+    ran.stdout.replace(/\n +/g, " "),
+    /FAIL {2}lookupEvidence, row by row as the chapter describes it \d+ subtests failed, first "ch37\.lookup\.hit-path: [^"]+": expected \[ '\[n1\] Release 2\.4 shipped\.' \], got \[ 'no matches' \]/,
+  );
+  for (const line of ran.stdout.split("\n")) assert.ok([...line].length <= 120, `wider than 120 columns: ${line}`);
+});
+
+test("listings: a step.ts that imports a file of the reader's own beside it (./defaults.ts) compiles and runs", async () => {
+  try {
+    const ran = await ownImport;
+    assert.equal(ran.stderr, "");
+    assert.equal(ran.code, 0, ran.stdout);
+    assert.match(testLines(ran.stdout)[1]!, /^0 diagnostics in \/.*listings-own-import-.*\/step\.ts$/);
+  } finally {
+    rmSync(ownImportDir, { recursive: true, force: true });
+  }
 });
 
 function readerFolder(files: Record<string, string>): string {
@@ -113,12 +172,14 @@ test("listings: a folder that cannot stand in for the listings is one line per p
       .replace("constructor(message: string, kind: StepFailure)", "constructor(kind: StepFailure, message: string)")
       .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
   });
-  const arrayCorpus = readerFolder({
+  // An answer of another shape (the hits at the top, not under details): a caller reading details.hits finds none.
+  const otherAnswer = readerFolder({
     "research-agent.ts": readFileSync(join(FIXTURES, "book", "research-agent.ts"), "utf8").replace(
-      "Object.entries(corpus)",
-      "Object.values(corpus).map((text, i): [string, string] => [String(i), text])",
+      "details: { query: params.query, hits: shown.map(([id]) => id) },",
+      "hits: shown.map(([id]) => id), details: { query: params.query },",
     ),
   });
+  const notAListing = join(PROJECT_ROOT, "package.json");
   try {
     mkdirSync(empty, { recursive: true });
     const cases: [string, RegExp][] = [
@@ -137,8 +198,12 @@ test("listings: a folder that cannot stand in for the listings is one line per p
         /^listings: \/.*\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider" and kind "the message"; the book's constructor takes \(message, kind\)/,
       ],
       [
-        arrayCorpus,
-        /^listings: \/.*\/research-agent\.ts: lookupEvidence\(\{ a: "Alpha shipped\." \}\) answers "alpha" with details\.hits \["0"\], not \["a"\]/,
+        otherAnswer,
+        /^listings: \/.*\/research-agent\.ts: lookupEvidence\(corpus\)\.execute answers without content and details\.hits arrays/,
+      ],
+      [
+        notAListing,
+        /^listings: .*package\.json is neither a folder nor research-agent\.ts or step\.ts; give the folder/,
       ],
     ];
     const status = (await runCommand("git", ["status", "--porcelain"], { cwd: PROJECT_ROOT })).stdout;
@@ -152,6 +217,6 @@ test("listings: a folder that cannot stand in for the listings is one line per p
     });
     assert.equal((await runCommand("git", ["status", "--porcelain"], { cwd: PROJECT_ROOT })).stdout, status);
   } finally {
-    for (const dir of [empty, broken, noExport, swapped, arrayCorpus]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [empty, broken, noExport, swapped, otherAnswer]) rmSync(dir, { recursive: true, force: true });
   }
 });

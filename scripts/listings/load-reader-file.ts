@@ -1,6 +1,6 @@
 import { register } from "node:module";
 import { pathToFileURL } from "node:url";
-import type { ListingsHookData } from "./hook.ts";
+import { folderOf, type ListingsHookData } from "./hook.ts";
 
 /**
  * Imports a reader's listing by its own path, beside ours (which stays ours): the listings
@@ -8,7 +8,7 @@ import type { ListingsHookData } from "./hook.ts";
  */
 export async function importReaderFile<M>(file: string): Promise<M> {
   const url = pathToFileURL(file).href;
-  const data: ListingsHookData = { redirects: [], readerFiles: [url] };
+  const data: ListingsHookData = { redirects: [], readerFiles: [url], readerDirs: [folderOf(url)] };
   register("./hook.ts", { parentURL: import.meta.url, data });
   return (await import(url)) as M;
 }

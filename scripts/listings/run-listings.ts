@@ -8,7 +8,7 @@ import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { fitLines } from "../../examples/support/output-width.ts";
+import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
 import { checkShapes, compileReaderListings } from "./check-listings.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
@@ -25,6 +25,39 @@ export interface TestLine {
   passed: boolean;
   name: string;
   file: string;
+  /** A failure's reason, as the test runner's reporter read it: expected against actual, then what produced it. */
+  why?: string[];
+  /** A failure's whole message (the assertion's diff), for `--verbose`. */
+  detail?: string;
+}
+
+/** How much of each failure to print: its reason in two lines, or (`verbose`) all of it with the assertion's diff. */
+export interface ListingsOptions {
+  verbose: boolean;
+}
+
+const WHY_INDENT = "          ";
+
+/** A failure's reason under its FAIL line: two reasons, each in at most two lines, unless verbose; fitted to the width. */
+export function failureLines(test: TestLine, verbose: boolean, width: number = outputWidth()): string[] {
+  const why = test.why ?? ["no reason reported"];
+  const fit = (line: string) => fitLines(line, width).split("\n");
+  if (verbose) {
+    const detail = (test.detail ?? "").split("\n").filter((line) => line.trim() !== "");
+    return [
+      ...why.flatMap((line) => fit(`${WHY_INDENT}${line}`)),
+      ...detail.flatMap((line) => fit(`${WHY_INDENT}| ${line}`)),
+    ];
+  }
+  const more = " … (--verbose: all of it)";
+  return why.slice(0, 2).flatMap((line, i, shown) => {
+    const lines = fit(`${WHY_INDENT}${line}`);
+    const cut = lines.length > 2 || (i === shown.length - 1 && why.length > 2);
+    if (!cut) return lines;
+    const kept = lines.slice(0, 2);
+    kept[kept.length - 1] = `${kept.at(-1)!.slice(0, Math.max(WHY_INDENT.length, width - more.length))}${more}`;
+    return kept;
+  });
 }
 
 function testFiles(dir: string): string[] {
@@ -86,7 +119,12 @@ export function runTests(files: readonly string[]): Promise<TestLine[]> {
  * type-check, the shapes the callers rely on, then the tests. 0 all passed, 1 one failed,
  * 2 the folder cannot stand in for the listings (one line per problem).
  */
-export async function runListings(install: InstalledPi, shown: readonly string[], io: ListingsIo): Promise<number> {
+export async function runListings(
+  install: InstalledPi,
+  shown: readonly string[],
+  io: ListingsIo,
+  options: ListingsOptions = { verbose: false },
+): Promise<number> {
   const compiled = compileReaderListings(install);
   if (compiled.problem !== undefined) {
     for (const line of compiled.problem.lines) io.err(`listings: ${line}\n`);
@@ -109,7 +147,10 @@ export async function runListings(install: InstalledPi, shown: readonly string[]
   for (const [file, tests] of byFile) {
     io.out(`${relative(PROJECT_ROOT, file)}\n`);
     if (tests.length === 0) io.out(fitLines(`  FAIL  no test ran (the file did not load)`) + "\n");
-    for (const test of tests) io.out(fitLines(`  ${test.passed ? "ok  " : "FAIL"}  ${test.name}`) + "\n");
+    for (const test of tests) {
+      io.out(fitLines(`  ${test.passed ? "ok  " : "FAIL"}  ${test.name}`) + "\n");
+      if (!test.passed) for (const line of failureLines(test, options.verbose)) io.out(`${line}\n`);
+    }
   }
   const passed = lines.filter((l) => l.passed).length;
   const failed = lines.length - passed + [...byFile.values()].filter((t) => t.length === 0).length;

@@ -87,12 +87,18 @@ function outputText(outputs: readonly Output[]): string {
     .join("");
 }
 
-function report(failure: RunFailure): string {
+function report(failure: RunFailure, readerDir: string | undefined = readerListingsDir()): string {
   if (failure.kind === "bad-notebook") return failure.message;
-  const lines = [`FAIL ${failure.file}: ${failure.kind}: ${failure.message}`];
+  // With a reader's listings the stored outputs are ours: a difference is their code's, not something to store.
+  const theirs = failure.kind === "drift" && readerDir !== undefined;
+  const message = theirs
+    ? `cell ${failure.cellIndex}: your listings (${readerDir}) gave other outputs than ours; ours and yours follow`
+    : failure.message;
+  const lines = [`FAIL ${failure.file}: ${failure.kind}: ${message}`];
   if (failure.cellIndex !== undefined) lines.push(`  source of cell ${failure.cellIndex}:`, indent(failure.source));
   if (failure.kind === "drift") {
-    lines.push("  stored output:", indent(outputText(failure.stored)), "  fresh output:", indent(outputText(failure.fresh)));
+    const [was, now] = theirs ? ["ours (stored)", "yours"] : ["stored output", "fresh output"];
+    lines.push(`  ${was}:`, indent(outputText(failure.stored)), `  ${now}:`, indent(outputText(failure.fresh)));
   } else {
     if (failure.cellIndex !== undefined) lines.push("  output:", indent(outputText(failure.outputs)));
     if (failure.detail) lines.push("  kernel stderr:", indent(failure.detail));

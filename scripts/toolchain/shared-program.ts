@@ -1,4 +1,6 @@
+import { dirname, join } from "node:path";
 import type ts from "typescript";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { substitutions } from "./listing-source.ts";
 import { typescript } from "./typescript.ts";
 
@@ -71,7 +73,15 @@ function cachingHost(options: ts.CompilerOptions, documented: readonly string[])
   // ours then checks against the reader's code, and it resolves Pi as ours does.
   const replaced = substitutions();
   const readFile = host.readFile.bind(host);
-  host.readFile = (fileName) => readFile(replaced.get(fileName) ?? fileName);
+  const fileExists = host.fileExists.bind(host);
+  // A reader's files are ES modules wherever they lie (as the listings hook loads them): a
+  // reader's folder without a package.json of its own reads as one that says so.
+  const readerScopes = new Set(
+    [...replaced.values()].map((file) => join(dirname(file), "package.json")).filter((file) => !fileExists(file)),
+  );
+  host.fileExists = (fileName) => readerScopes.has(fileName) || fileExists(fileName);
+  host.readFile = (fileName) =>
+    readerScopes.has(fileName) ? '{ "type": "module" }' : readFile(replaced.get(fileName) ?? fileName);
   const parsed = new Map<string, ts.SourceFile>();
   const parse = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
@@ -96,11 +106,20 @@ function cachingHost(options: ts.CompilerOptions, documented: readonly string[])
     host.getCanonicalFileName,
     options,
   );
+  // A reader's listing imports files of its own beside it (`./defaults.ts`): resolved from the
+  // reader's folder, not ours; a package any file of that folder imports resolves from the project.
+  const readerDirs = [...replaced.values()].map((file) => `${dirname(file)}/`);
+  const resolvingFrom = (specifier: string, containingFile: string): string => {
+    const theirs = replaced.get(containingFile);
+    if (theirs !== undefined && specifier.startsWith(".")) return theirs;
+    const inReaderDir = readerDirs.some((dir) => containingFile.startsWith(dir));
+    return inReaderDir && !specifier.startsWith(".") ? join(PROJECT_ROOT, "package.json") : containingFile;
+  };
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, opts, containingSourceFile) =>
     literals.map((literal) =>
       typescript.resolveModuleName(
         literal.text,
-        containingFile,
+        resolvingFrom(literal.text, containingFile),
         opts,
         host,
         resolutions,
