@@ -11,13 +11,10 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { piRunningModules } from "./runs-pi.ts";
 import { wrapWords } from "../../examples/support/wrap.ts";
 import { ledgerSummary } from "./summary.ts";
+import type { LedgerRow } from "./ledger-row.ts";
 
-/** One ledger row: a claim (the book's, or a finding of the companion) and what its check produced. */
-export interface LedgerRow {
-  catalogue: CatalogueName;
-  claim: Claim;
-  outcome: Outcome;
-}
+// The row type lives apart so that the summary, which render.ts prints first, can read it.
+export type { LedgerRow } from "./ledger-row.ts";
 
 /** One entry of `--json`: a verdict with its evidence, or a crash (its error) instead of a verdict. */
 export type LedgerJsonEntry =

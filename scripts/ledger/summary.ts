@@ -1,6 +1,6 @@
 import { wrapWords } from "../../examples/support/wrap.ts";
 import type { Outcome } from "./run-checks.ts";
-import type { LedgerRow } from "./render.ts";
+import type { LedgerRow } from "./ledger-row.ts";
 
 // The ledger's opening: what a reader looks for first. The counts, then every claim that is
 // not plainly true, in the catalogue's own words beside what the check found against it.

@@ -29,13 +29,15 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The chapters' tables, at the pin or at a release (--pi, through the matrix).
   "chapter-tables": ["ledger", "lib", "matrix", "toolchain"],
   // The two renderers of the chapters.
-  site: ["chapters", "ledger", "lib", "toolchain"],
+  site: ["chapters", "counterexample", "ledger", "lib", "toolchain"],
   notebooks: ["chapters", "ledger", "lib", "toolchain"],
+  // npm run counterexample and npm run errata: the counterexamples run as the ledger judges them.
+  counterexample: ["ledger", "lib", "toolchain"],
   // The folder READMEs' maps.
   maps: ["ledger", "lib", "toolchain"],
   // The QA tools, each checking the rest from outside.
   fuzz: ["lib", "listings", "toolchain"],
-  mutants: ["ledger", "lib", "matrix", "toolchain"],
+  mutants: ["counterexample", "ledger", "lib", "listings", "matrix", "toolchain"],
   bench: ["chapters", "lib", "notebooks", "toolchain"],
   format: ["lib"],
   // npm test, the unit suite and the house's layout test.

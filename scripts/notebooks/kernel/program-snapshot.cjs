@@ -213,29 +213,7 @@ function snapshotState() {
   return /** @type {Record<string, SnapshotState | undefined>} */ (/** @type {unknown} */ (globalThis))[STATE_GLOBAL];
 }
 
-/**
- * Run by the deserialized heap's main function. Node ignores `--import` in a process
- * started from a snapshot, and a function compiled into the snapshot cannot import();
- * this module is loaded fresh, so it registers the `--import` modules (tsx/esm) itself,
- * then runs start-kernel.cjs. `--snapshot-blob` leaves process.execArgv, which a cell
- * hands a child Node it starts on a `.ts` file.
- * @param {SnapshotState} state
- */
-async function runKernelFromSnapshot(state) {
-  const argv = process.execArgv;
-  const at = argv.indexOf("--snapshot-blob");
-  if (at >= 0) argv.splice(at, 2);
-  /** @type {Record<string, SnapshotState>} */ (/** @type {unknown} */ (globalThis))[STATE_GLOBAL] = state;
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = flag === "--import" ? argv[i + 1] : flag?.startsWith("--import=") ? flag.slice("--import=".length) : undefined;
-    if (value === undefined) continue;
-    await import(value.startsWith("file:") ? value : require("node:url").pathToFileURL(path.resolve(value)).href);
-  }
-  require("./start-kernel.cjs");
-}
-
-module.exports = { SNAPSHOT_ENV, buildSnapshot, cellsCachedSinceSnapshot, exitWithLauncher, launchKernel, runKernelFromSnapshot, snapshotDir, snapshotKey, snapshotState, usableSnapshot };
+module.exports = { SNAPSHOT_ENV, STATE_GLOBAL, buildSnapshot, cellsCachedSinceSnapshot, exitWithLauncher, launchKernel, snapshotDir, snapshotKey, snapshotState, usableSnapshot };
 
 // `node program-snapshot.cjs --rebuild PROJECT_ROOT`: rebuildInBackground's process.
 if (require.main === module && process.argv[2] === "--rebuild" && process.argv[3] !== undefined) {

@@ -57,7 +57,7 @@ converter.warm();
 
 v8.startupSnapshot.setDeserializeMainFunction(() => {
   // Loaded now, by Node's own require: a module compiled into the snapshot cannot import().
-  const { runKernelFromSnapshot } = require("node:module").createRequire(path.join(kernelDir, "snapshot-entry.cjs"))("./program-snapshot.cjs");
+  const { runKernelFromSnapshot } = require("node:module").createRequire(path.join(kernelDir, "snapshot-entry.cjs"))("./run-from-snapshot.cjs");
   runKernelFromSnapshot({ ts, converter, settings }).catch((/** @type {unknown} */ error) => {
     console.error("the kernel did not start from its snapshot:", error);
     process.exit(1);
