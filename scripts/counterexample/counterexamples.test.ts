@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { CounterexampleRun } from "../../examples/support/counterexample.ts";
+import { chatApis } from "../../examples/support/request-body.ts";
 import { readCatalogue, readFindings } from "../ledger/catalogue.ts";
 import { judgeCounterexample, type CounterexampleModule } from "../ledger/checks/counterexample-check.ts";
 import { readPinVerdicts } from "../ledger/verdicts-at-pin.ts";
@@ -80,6 +81,40 @@ describe("counterexamples: npx tsx FILE prints exactly what the ledger's check j
       [],
     );
   });
+});
+
+// The counterexamples about what reaches the model: each tries every chat adapter of pi-ai,
+// as the checks they replaced did, and names each adapter in the one case it belongs to.
+const ADAPTER_SWEEPS = [
+  "ch37.tool.iserror-channel",
+  "ch38.repair.after-invalid",
+  "ch37.tool.details-not-model-text",
+  "ch37.found.details-in-stream-context",
+];
+const measure = async (id: string) => {
+  const { file } = files.find((f) => f.id === id)!;
+  return (await (import(pathToFileURL(join(PROJECT_ROOT, file)).href) as Promise<CounterexampleModule>)).run();
+};
+
+describe("counterexamples over pi-ai's chat adapters: every adapter is named in exactly one case", () => {
+  for (const id of ADAPTER_SWEEPS)
+    it(id, async () => {
+      const { bookCase, otherCase } = await measure(id);
+      const words = `${bookCase.measured} ${otherCase.measured}`.split(/[\s,()]+/);
+      const apis = await chatApis();
+      assert.deepEqual(
+        apis.map((api) => ({ api, named: words.filter((w) => w === api).length })),
+        apis.map((api) => ({ api, named: 1 })),
+      );
+    });
+});
+
+it("ch37.exports.setDefaultStreamFn: the counterexample compiles the typed file strictly and reports TS2345", async () => {
+  const { otherCase } = await measure("ch37.exports.setDefaultStreamFn");
+  assert.match(
+    otherCase.measured,
+    /default-stream-fn\.fails-to-compile\.ts does not compile: TS2345 at line \d+: Property 'streamFn' is missing/,
+  );
 });
 
 const run = (bookIsRight: boolean, otherIsRight: boolean): CounterexampleRun => ({

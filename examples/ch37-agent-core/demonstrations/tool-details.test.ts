@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runToolDetails } from "./tool-details.ts";
-import { chatApis } from "./wire-payloads.ts";
+import { chatApis } from "../../support/request-body.ts";
 
 test("ch37.tool.details-not-model-text: qualified — details stay with the host; nine of pi-ai's ten chat adapters leave them out of the request body, pi-messages sends them", async () => {
   const run = await runToolDetails();

@@ -1,8 +1,7 @@
 import { Agent, type AgentTool } from "@earendil-works/pi-agent-core";
 import { contentText, fauxAssistantMessage, fauxToolCall, type Context, Type } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../support/scripted.ts";
-import { capturePayload } from "../../support/request-body.ts";
-import { chatApis } from "./wire-payloads.ts";
+import { capturePayload, chatApis } from "../../support/request-body.ts";
 
 /** A value that appears only in a result's details, so finding it anywhere is unambiguous. */
 const ONLY_IN_DETAILS = "details-only-5c1";
@@ -77,17 +76,13 @@ export async function runToolDetails(): Promise<ToolDetailsRun> {
   const payloads: WirePayload[] = [];
   for (const api of await chatApis()) {
     try {
-      const body = JSON.stringify((await capturePayload(api, nextContext!)) ?? null);
-      payloads.push(
-        body === "null"
-          ? { api, captured: false, reason: "onPayload was not called" }
-          : {
-              api,
-              captured: true,
-              carriesDetails: body.includes(ONLY_IN_DETAILS),
-              carriesContent: body.includes("quota exhausted"),
-            },
-      );
+      const body = JSON.stringify(await capturePayload(api, nextContext!));
+      payloads.push({
+        api,
+        captured: true,
+        carriesDetails: body.includes(ONLY_IN_DETAILS),
+        carriesContent: body.includes("quota exhausted"),
+      });
     } catch (error) {
       payloads.push({
         api,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chatApis, errorFlagOnWire } from "./wire-payloads.ts";
+import { chatApis } from "../../support/request-body.ts";
+import { errorFlagOnWire } from "./wire-payloads.ts";
 
 /** pi-ai 1.0.3's chat adapters, in file order. */
 const CHAT_ADAPTERS = [
