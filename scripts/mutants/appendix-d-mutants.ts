@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PIN } from "../toolchain/pin.ts";
 import { chapterOf, readFindings } from "../ledger/catalogue.ts";
@@ -10,7 +11,10 @@ import type { MutantsRun, PatchResult } from "./run-mutants.ts";
 import { LISTINGS_PACKAGE } from "./spec.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
 import { readFixingPatches, readNoPatch, type FixingPatch, type NoPatch } from "./fixing-catalogue.ts";
-import { readFileSync } from "node:fs";
+
+/** Where appendix D lives: its Markdown is rendered from its JSON and the fixing-patch files. */
+export const APPENDIX_D_JSON = join(APPENDIX_DIR, "D-mutants.json");
+export const APPENDIX_D_MD = join(APPENDIX_DIR, "D-mutants.md");
 
 /**
  * Why no shipped patch declares and flips a behavioural claim. The tests hold every
@@ -327,10 +331,6 @@ export function writeAppendixD(run: MutantsRun): void {
     [APPENDIX_D_JSON]: JSON.stringify(data, null, 2) + "\n",
   });
 }
-
-/** Where appendix D lives: its Markdown is rendered from its JSON and the fixing-patch files. */
-export const APPENDIX_D_JSON = join(APPENDIX_DIR, "D-mutants.json");
-export const APPENDIX_D_MD = join(APPENDIX_DIR, "D-mutants.md");
 
 /**
  * Rewrites appendix/D-mutants.md from the committed D-mutants.json and today's fixing-patch files,
