@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PIN } from "../toolchain/pin.ts";
 import { chapterOf, readFindings } from "../ledger/catalogue.ts";
@@ -9,6 +10,11 @@ import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run-mutants.ts";
 import { LISTINGS_PACKAGE } from "./spec.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
+import { readFixingPatches, readNoPatch, type FixingPatch, type NoPatch } from "./fixing-catalogue.ts";
+
+/** Where appendix D lives: its Markdown is rendered from its JSON and the fixing-patch files. */
+export const APPENDIX_D_JSON = join(APPENDIX_DIR, "D-mutants.json");
+export const APPENDIX_D_MD = join(APPENDIX_DIR, "D-mutants.md");
 
 /**
  * Why no shipped patch declares and flips a behavioural claim. The tests hold every
@@ -187,8 +193,54 @@ export function appendixData(run: MutantsRun, environment: AppendixD["environmen
 const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${Math.round((100 * part) / whole)} %`);
 const ids = (list: readonly string[]) => (list.length === 0 ? "-" : list.map((id) => `\`${id}\``).join(", "));
 
-/** Appendix D as Markdown. */
-export function renderAppendixD(d: AppendixD): string {
+/** What the section "Patches that make the book right" is rendered from: the static files, not a run. */
+export interface FixingSection {
+  patches: FixingPatch[];
+  noPatch: NoPatch[];
+}
+
+/** The fixing patches and the no-patch reasons as committed in scripts/mutants/fixing-patches/. */
+export function readFixingSection(): FixingSection {
+  return { patches: readFixingPatches(), noPatch: readNoPatch() };
+}
+
+const patchedFile = (p: { package: string; file: string }) =>
+  p.package === LISTINGS_PACKAGE ? p.file : `${p.package.replace("@earendil-works/", "")}/${p.file}`;
+
+/** The section "Patches that make the book right", from the fixing patch specs and no-patch.tsv. */
+export function renderFixingSection(fixing: FixingSection): string[] {
+  return [
+    "## Patches that make the book right",
+    "",
+    "The other direction: for each id qualified at the pin, a patch (of Pi, or of a listing) that makes the book's sentence true " +
+      "must lift its counterexample's verdict from qualified to holds, which shows the counterexample measures the thing it names. " +
+      "`scripts/mutants/fixing-patches/fixing-patches.test.ts` applies each patch (a listing patch to a copy of the listing, a patch of Pi " +
+      "to a copy of the pinned install that the counterexample's child resolves through the matrix's resolution hook) and checks both verdicts; " +
+      "the same test holds every id qualified or failing at the pin to exactly one patch here or one reason below. " +
+      "This section is rendered from the patch specs and `no-patch.tsv`, not from the run above.",
+    "",
+    "| patch | file | what it makes true | lifts (qualified → holds) |",
+    "| --- | --- | --- | --- |",
+    ...fixing.patches.map(
+      ({ name, spec }) =>
+        `| ${name} | \`${patchedFile(spec)}\` | ${markdownCell(spec.description)} | ${ids(spec.flips)} |`,
+    ),
+    "",
+    "### Ids without a fixing patch",
+    "",
+    ...(fixing.noPatch.length === 0
+      ? ["None: every id qualified or failing at the pin has a fixing patch above."]
+      : [
+          "| id | why there is no fixing patch |",
+          "| --- | --- |",
+          ...fixing.noPatch.map(({ id, why }) => `| \`${id}\` | ${markdownCell(why)} |`),
+        ]),
+    "",
+  ];
+}
+
+/** Appendix D as Markdown: the run's content, then the fixing patches from the static files. */
+export function renderAppendixD(d: AppendixD, fixing: FixingSection = readFixingSection()): string {
   const lines = [
     "# Appendix D: the ledger against a Pi broken one behaviour at a time",
     "",
@@ -228,7 +280,7 @@ export function renderAppendixD(d: AppendixD): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...d.patches.map(
       (p) =>
-        `| ${p.name} | \`${p.package === LISTINGS_PACKAGE ? p.file : `${p.package.replace("@earendil-works/", "")}/${p.file}`}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
+        `| ${p.name} | \`${patchedFile(p)}\` | ${markdownCell(p.description)} | ${ids(p.declared)} | ` +
         `${p.flipped.length === 0 ? "-" : p.flipped.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} | ` +
         `${ids([...p.missing, ...p.notRun.map((id) => `${id} (not run)`)])} | ${ids(p.surplus)} | ` +
         `${p.otherChanges.length === 0 ? "-" : p.otherChanges.map((c) => `\`${c.id}\` (${c.pin} → ${c.patched})`).join(", ")} |`,
@@ -266,6 +318,7 @@ export function renderAppendixD(d: AppendixD): string {
     "",
     STATIC_NOTE,
     "",
+    ...renderFixingSection(fixing),
   ];
   return lines.join("\n");
 }
@@ -274,7 +327,16 @@ export function renderAppendixD(d: AppendixD): string {
 export function writeAppendixD(run: MutantsRun): void {
   const data = appendixData(run, measuredAt());
   writeFilesAtomically({
-    [join(APPENDIX_DIR, "D-mutants.md")]: renderAppendixD(data),
-    [join(APPENDIX_DIR, "D-mutants.json")]: JSON.stringify(data, null, 2) + "\n",
+    [APPENDIX_D_MD]: renderAppendixD(data),
+    [APPENDIX_D_JSON]: JSON.stringify(data, null, 2) + "\n",
   });
+}
+
+/**
+ * Rewrites appendix/D-mutants.md from the committed D-mutants.json and today's fixing-patch files,
+ * without a run (npm run mutants -- --render): for a change to the fixing patches or the layout.
+ */
+export function rerenderAppendixD(): void {
+  const d = JSON.parse(readFileSync(APPENDIX_D_JSON, "utf8")) as AppendixD;
+  writeFilesAtomically({ [APPENDIX_D_MD]: renderAppendixD(d) });
 }

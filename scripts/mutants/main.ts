@@ -1,4 +1,4 @@
-// npm run mutants [-- --patch FILE] [--only REGEX] [--jobs N] [--json]
+// npm run mutants [-- --patch FILE] [--only REGEX] [--jobs N] [--json] | npm run mutants -- --render
 // Runs the claim ledger against the pinned Pi broken one behaviour at a time (the specs in
 // scripts/mutants/patches/) and checks that each patch flips the claims it declares.
 import { relative } from "node:path";
@@ -7,7 +7,8 @@ import { allChecks } from "../ledger/all-checks.ts";
 import { commandLine, orExit, refuse, wholeNumber } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { DEFAULT_JOBS } from "../lib/pool.ts";
-import { writeAppendixD } from "./appendix-d-mutants.ts";
+import { existsSync } from "node:fs";
+import { APPENDIX_D_JSON, rerenderAppendixD, writeAppendixD } from "./appendix-d-mutants.ts";
 import { ensurePatchedInstall, ensurePatchedListings } from "./patched-install.ts";
 import { patchEntry, runMutants, runPassed, type PatchEntry } from "./run-mutants.ts";
 import { shippedSpecFiles } from "./shipped.ts";
@@ -16,7 +17,7 @@ import { renderTable } from "./table.ts";
 
 const COMMAND = {
   name: "mutants",
-  usage: "usage: npm run mutants [-- --patch FILE] [--only REGEX | --declared-only] [--jobs N] [--json]",
+  usage: "usage: npm run mutants [-- --patch FILE] [--only REGEX | --declared-only] [--jobs N] [--json | --render]",
   details: [
     "Runs the ledger (in a child, through the release matrix's resolution hook) against a copy of the pinned",
     "Pi with one patch applied, for every spec in scripts/mutants/patches/, and against the unpatched copy;",
@@ -35,6 +36,8 @@ const COMMAND = {
     "                 a full run with it still writes appendix D, which then says so",
     `  --jobs N       ledger children at once (default ${DEFAULT_JOBS})`,
     "  --json         print the run as JSON instead of the table",
+    "  --render       run nothing: rewrite appendix/D-mutants.md from the committed D-mutants.json and the",
+    "                 fixing patches (scripts/mutants/fixing-patches/*.json and no-patch.tsv) as they are now",
   ].join("\n"),
   options: {
     patch: { type: "string", multiple: true },
@@ -42,6 +45,7 @@ const COMMAND = {
     jobs: { type: "string" },
     json: { type: "boolean", default: false },
     "declared-only": { type: "boolean", default: false },
+    render: { type: "boolean", default: false },
   },
 } as const;
 
@@ -58,7 +62,23 @@ function parseCommandLine() {
   }
   if (values.only !== undefined && values["declared-only"])
     refuse(COMMAND, "--only and --declared-only both choose the claims; give one");
-  return { patches: values.patch, only: values.only, jobs, json: values.json, declaredOnly: values["declared-only"] };
+  if (
+    values.render &&
+    (values.patch !== undefined ||
+      values.only !== undefined ||
+      values.jobs !== undefined ||
+      values.json ||
+      values["declared-only"])
+  )
+    refuse(COMMAND, "--render runs nothing, so it takes no other option; give it alone");
+  return {
+    patches: values.patch,
+    only: values.only,
+    jobs,
+    json: values.json,
+    declaredOnly: values["declared-only"],
+    render: values.render,
+  };
 }
 
 /** Stops with one line (exit 2) for a spec or patch that cannot run: before any ledger starts. */
@@ -82,8 +102,17 @@ function prepare(files: readonly string[]): PatchEntry[] {
   });
 }
 
+/** --render: appendix D's Markdown again from its committed JSON, with no ledger run. */
+function render(): void {
+  if (!existsSync(APPENDIX_D_JSON))
+    refuseSpec("--render: appendix/D-mutants.json is missing; a full npm run mutants writes it");
+  rerenderAppendixD();
+  process.stderr.write(`${COMMAND.name}: rewrote appendix/D-mutants.md from appendix/D-mutants.json\n`);
+}
+
 async function main(): Promise<void> {
   const options = parseCommandLine();
+  if (options.render) return render();
   const entries = prepare(options.patches ?? shippedSpecFiles());
   const progress = (line: string) => process.stderr.write(`${COMMAND.name}: ${line}\n`);
   progress(

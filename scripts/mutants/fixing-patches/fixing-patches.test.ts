@@ -1,27 +1,27 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { after, describe, it } from "node:test";
+import { after, describe, it, test } from "node:test";
 import { counterexampleFiles } from "../../counterexample/files.ts";
 import { runCommand } from "../../lib/command.ts";
 import { PROJECT_ROOT } from "../../lib/paths.ts";
+import { readPinVerdicts } from "../../ledger/verdicts-at-pin.ts";
 import { REGISTER_LISTINGS_HOOK } from "../../listings/listings-process.ts";
 import { LISTINGS_ENV } from "../../toolchain/listing-source.ts";
-import { isListingPatch, parseSpec, type PatchSpec } from "../spec.ts";
+import type { CachedInstall } from "../../matrix/install-cache.ts";
+import { childEnv, REGISTER_HOOK } from "../../matrix/ledger-run.ts";
+import { ensurePatchedInstall } from "../patched-install.ts";
+import { readFixingPatches, readNoPatch } from "../fixing-catalogue.ts";
+import { isListingPatch, type PatchSpec } from "../spec.ts";
 
 // A patch that makes the book's sentence true must turn its counterexample's verdict from
-// qualified to holds: the counterexample measures what its claim names. Each listing patch here
-// is applied to a copy of the listing, which the counterexample then runs in place of ours.
+// qualified to holds: the counterexample measures what its claim names. A listing patch is
+// applied to a copy of the listing, which the counterexample then runs in place of ours; a
+// patch of Pi to a copy of the pinned install (as npm run mutants builds it), which the
+// counterexample's child resolves Pi to through the release matrix's resolution hook.
 
-const DIR = new URL(".", import.meta.url);
-const patches = readdirSync(DIR)
-  .filter((name) => name.endsWith(".json"))
-  .map((name) => {
-    const spec = parseSpec(JSON.parse(readFileSync(new URL(name, DIR), "utf8")), name);
-    if ("kind" in spec) throw new Error(spec.message);
-    return { name, spec };
-  });
+const patches = readFixingPatches();
 const files = new Map(counterexampleFiles().map((f) => [f.id, f.file]));
 const work = mkdtempSync(join(tmpdir(), "fixing-patches-"));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -33,14 +33,20 @@ const { judgeCounterexample } = await import(${JSON.stringify(join(PROJECT_ROOT,
 const { run } = await import(process.env.COUNTEREXAMPLE_FILE);
 process.stdout.write(judgeCounterexample(await run()).verdict);`;
 
-async function verdictOf(id: string, listingsDir?: string): Promise<string> {
+/** What the counterexample runs against: our listings and Pi, a patched copy of a listing, or a patched install. */
+type Against = { listingsDir: string } | { install: CachedInstall } | undefined;
+
+async function verdictOf(id: string, against: Against = undefined): Promise<string> {
   const file = join(PROJECT_ROOT, files.get(id)!);
+  const base = against !== undefined && "install" in against ? childEnv(against.install) : process.env;
   const env = {
-    ...process.env,
+    ...base,
     COUNTEREXAMPLE_FILE: file,
-    ...(listingsDir === undefined ? {} : { [LISTINGS_ENV]: listingsDir }),
+    ...(against !== undefined && "listingsDir" in against ? { [LISTINGS_ENV]: against.listingsDir } : {}),
   };
-  const hook = listingsDir === undefined ? [] : ["--import", REGISTER_LISTINGS_HOOK];
+  // tsx first: each hook module is TypeScript and is loaded through tsx's loader.
+  const hook =
+    against === undefined ? [] : ["--import", "listingsDir" in against ? REGISTER_LISTINGS_HOOK : REGISTER_HOOK];
   const ran = await runCommand(process.execPath, ["--import", "tsx", ...hook, "--input-type=module", "-e", JUDGE], {
     cwd: PROJECT_ROOT,
     env,
@@ -51,7 +57,7 @@ async function verdictOf(id: string, listingsDir?: string): Promise<string> {
 }
 
 function patchedListing(name: string, spec: PatchSpec): string {
-  const dir = mkdtempSync(join(work, `${basename(name, ".json")}-`));
+  const dir = mkdtempSync(join(work, `${name}-`));
   const text = readFileSync(join(PROJECT_ROOT, spec.file), "utf8");
   assert.equal(text.split(spec.find).length, 2, `${name}: its find must occur exactly once in ${spec.file}`);
   writeFileSync(
@@ -61,16 +67,59 @@ function patchedListing(name: string, spec: PatchSpec): string {
   return dir;
 }
 
+/** The patched install for a patch of Pi, built (or reused) as npm run mutants builds it. */
+function patchedInstall(name: string, spec: PatchSpec): CachedInstall {
+  const install = ensurePatchedInstall(spec);
+  assert.ok(!("kind" in install), `${name}: ${"kind" in install ? install.message : ""}`);
+  return install;
+}
+
 for (const { name, spec } of patches) {
-  describe(`fixing patch ${name}: ${spec.description}`, () => {
-    assert.ok(isListingPatch(spec), `${name}: only listing patches are applied here`);
-    const dir = patchedListing(name, spec);
+  describe(`fixing patch ${name}.json: ${spec.description}`, () => {
+    const listing = isListingPatch(spec);
+    const against: Against = listing
+      ? { listingsDir: patchedListing(name, spec) }
+      : { install: patchedInstall(name, spec) };
+    const what = listing ? "listing" : `${spec.package.replace("@earendil-works/", "")}/${spec.file}`;
     for (const id of spec.flips) {
-      it(`${id}: qualified with our listing, holds with the patched one`, async () => {
+      it(`${id}: qualified with our ${what}, holds with the patched one`, async () => {
         assert.ok(files.has(id), `${id} has no counterexample`);
-        assert.equal(await verdictOf(id), "qualified");
-        assert.equal(await verdictOf(id, dir), "holds");
+        assert.equal(await verdictOf(id), "qualified", `${id}: expected qualified at the pin`);
+        assert.equal(
+          await verdictOf(id, against),
+          "holds",
+          `${id}: expected holds against ${name}, which makes the book's sentence true`,
+        );
       });
     }
   });
 }
+
+// Every id the pin's ledger does not find true has either a patch shown to make it true or, in
+// no-patch.tsv, the reason there is none: appendix D lists both.
+test("fixing patches: every id qualified or failing at the pin has exactly one of a fixing patch or a no-patch.tsv row", () => {
+  const pin = readPinVerdicts();
+  assert.ok(pin !== undefined, "appendix/verdicts-at-pin.json is missing: run npm run ledger");
+  const wrong = Object.entries(pin.verdicts)
+    .filter(([, verdict]) => verdict === "qualified" || verdict === "fails")
+    .map(([id]) => id)
+    .sort();
+  const declared = patches.flatMap(({ name, spec }) => spec.flips.map((id) => ({ id, by: `${name}.json` })));
+  const excused = readNoPatch().map(({ id }) => ({ id, by: "no-patch.tsv" }));
+  const by = new Map<string, string[]>();
+  for (const { id, by: source } of [...declared, ...excused]) by.set(id, [...(by.get(id) ?? []), source]);
+  for (const id of wrong) {
+    const sources = by.get(id) ?? [];
+    assert.equal(
+      sources.length,
+      1,
+      `${id} is ${pin.verdicts[id]} at the pin: expected exactly one fixing patch or no-patch.tsv row, found ${sources.join(", ") || "none"}`,
+    );
+  }
+  const stray = [...by.keys()].filter((id) => !wrong.includes(id));
+  assert.deepEqual(
+    stray,
+    [],
+    `these ids are neither qualified nor failing at the pin, so no patch can lift them: ${stray.join(", ")}`,
+  );
+});
