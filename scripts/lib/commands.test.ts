@@ -156,6 +156,7 @@ const WIDTH_RUNS: Record<string, readonly string[]> = {
   start: ["--only", "^ch37\\.deps\\.two-runtime-deps$", "--no-write"],
   fuzz: ["--runs", "30", "--seed", "1"],
   format: ["--check"],
+  counterexample: ["ch38.first-submission-wins"],
 };
 const WIDTH_ELSEWHERE: Record<string, string> = {
   listings: "scripts/listings/listings.test.ts, on every run it makes (a passing folder and three failing ones)",
@@ -169,6 +170,8 @@ const WIDTH_ELSEWHERE: Record<string, string> = {
   mutants: "minutes; its table is appendix D's",
   bench: "minutes; its sections are appendix C's",
   "test:node22": "fetches Node 22 and runs the suite under it",
+  errata:
+    "writes appendix E; scripts/counterexample/errata.test.ts renders it, and the site's browser test shows it at 420 px",
 };
 
 describe("every command's whole output fits 120 columns when piped", () => {
