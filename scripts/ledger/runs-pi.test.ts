@@ -42,8 +42,8 @@ test("runs-pi: a value import of Pi, directly or through relative imports, runs 
 test("runs-pi: the project's own modules: a scenario runs Pi, a type-checking table and a book-states file do not", () => {
   const at = (file: string) => modulePullsInPi(join(PROJECT_ROOT, file));
   assert.equal(at("examples/ch37-agent-core/replace-messages.ts"), true);
-  assert.equal(at("scripts/chapter-tables/ch38/abort-discards-valid.ts"), true);
-  assert.equal(at("scripts/chapter-tables/ch37/listings-compile.ts"), false);
+  assert.equal(at("scripts/ledger/probes/abort-discards-valid.ts"), true);
+  assert.equal(at("scripts/ledger/probes/listings-compile.ts"), false);
   assert.equal(at("examples/ch38-typed-step/support/book-step.ts"), false);
 });
 
