@@ -23,6 +23,8 @@ export const APPENDIX_D_MD = join(APPENDIX_DIR, "D-mutants.md");
  * are declared by listing patches (package "pi-book-companion"); the one left is not-checkable.
  */
 export const UNFLIPPED_REASONS: Readonly<Record<string, string>> = {
+  "ch37.doc.system-message-head":
+    "its check now runs its counterexample, which reads the core's README sentence and runs the core beside it; a patch that makes the sentence true is in the last section (readme-system-message-unconditional), and a shipped patch that lowers it is not written yet",
   "ch38.tests.fourteen":
     "not-checkable at the pin: it counts the tests of the book's own step.test.ts, which no reader has; a patch can lower holds or qualified, never not-checkable",
 };
