@@ -33,6 +33,8 @@ export const UNFLIPPED_REASONS: Readonly<Record<string, string>> = {
     "its check now runs its counterexample, which stays qualified under prompt-rejects-on-error (the full run of 2026-12-02): no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
   "ch37.steer.after-current-turn":
     "its check now runs its counterexample, which stays qualified under steering-waits-for-stop, which flips nothing and moved to extra-patches/ (the full run of 2026-12-02): no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
+  "ch38.first-submission-wins":
+    "its check now runs its counterexample, which stays qualified under terminate-any (the full run of 2026-12-02); listing-shared-result lowered it there but not when run alone: no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
   "ch38.tests.fourteen":
     "not-checkable at the pin: it counts the tests of the book's own step.test.ts, which no reader has; a patch can lower holds or qualified, never not-checkable",
 };
