@@ -185,7 +185,7 @@ describe("the site in a real browser (Debian's chromium, pages opened from disk)
     await badge.click();
     const box = (await row.boundingBox())!;
     assert.ok(box.y > -1 && box.y < PHONE.height, `after the tap ${id}'s row is on screen (top at ${box.y} px)`);
-    assert.equal(await row.locator("td.evidence").textContent(), evidence);
+    assert.equal(await row.locator("td.evidence").evaluate((td) => td.firstChild?.textContent), evidence);
     assert.ok(await row.locator("td.evidence").isVisible(), "its evidence is visible");
 
     await Promise.all([page.waitForURL(`${url(CLAIMS_PAGE)}#${id}`), row.locator("td.c-id a").click()]);
