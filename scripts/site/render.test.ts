@@ -22,7 +22,7 @@ const all = (re: RegExp, text: string): RegExpMatchArray[] => [...text.matchAll(
 
 test("npm run site: a page and a notebook page (with its .ipynb) per chapter, the claims index, appendices A to D, contents, a stylesheet and a page per listed file", () => {
   const notebooks = CHAPTERS.flatMap((c) => [`notebooks/${c.slug}.html`, `notebooks/${c.slug}.ipynb`]);
-  const expected = [...CHAPTERS.map((c) => c.page), ...notebooks, "claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "appendix-d.html", "index.html", "style.css"];
+  const expected = [...CHAPTERS.map((c) => c.page), ...notebooks, "claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "appendix-d.html", "appendix-e.html", "index.html", "style.css"];
   assert.deepEqual([...site.keys()].filter((name) => !name.startsWith("code/")).sort(), expected.sort());
   const listed = new Set(CHAPTERS.flatMap((c) => all(/^\{\{#include(?:-fails)? ([^:}\s]+)/m, sourceOf(c.source)).map((m) => m[1]!)));
   for (const file of listed) assert.ok(site.has(`code/${file}.html`), `code/${file}.html`);
@@ -31,7 +31,7 @@ test("npm run site: a page and a notebook page (with its .ipynb) per chapter, th
     assert.match(index, new RegExp(`href="${chapter.page}"`));
     assert.match(index, new RegExp(`href="notebooks/${chapter.slug}\\.html"`));
   }
-  for (const page of ["claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "appendix-d.html"]) assert.match(index, new RegExp(`href="${page}"`));
+  for (const page of ["claims.html", "appendix-a.html", "appendix-b.html", "appendix-c.html", "appendix-d.html", "appendix-e.html"]) assert.match(index, new RegExp(`href="${page}"`));
 });
 
 for (const chapter of CHAPTERS) {
