@@ -41,7 +41,16 @@ export interface SuitePlan {
   err: (text: string) => void;
   /** How often a progress line is printed. */
   progressMs?: number;
+  /** How long one file may run before it is stopped and counted as failed (default FILE_LIMIT_MS). */
+  fileLimitMs?: number;
 }
+
+/**
+ * How long one test file may run. The slowest file (the kernel's reader behaviours) takes
+ * about 6 min on 2 busy cores; a file still running at 20 min is hung, and without a bound
+ * it would run until CI's own limit and take the whole log with it.
+ */
+export const FILE_LIMIT_MS = 20 * 60_000;
 
 // `ℹ tests 5` in the spec reporter's summary of one file (colours aside).
 const COLOURS = /\u001b\[[0-9;]*m/g;
@@ -84,26 +93,71 @@ export function slowestFirst(files: readonly string[], durations: Readonly<Recor
   return [...files].sort((a, b) => took(b) - took(a) || a.localeCompare(b));
 }
 
-/** Runs one test file on Node's test runner, spec reporter, collecting stdout and stderr together. */
-function runFile(node: string, file: string, cwd: string): Promise<FileRun> {
+// Each file runs in a process group of its own, so that a file stopped at its bound takes the
+// drivers and kernels it started with it; the groups still running when the suite itself is
+// stopped (Ctrl-C, CI's own limit) are stopped too.
+const runningGroups = new Set<number>();
+let stopsGroupsOnExit = false;
+function stopGroupsOnExit(): void {
+  if (stopsGroupsOnExit) return;
+  stopsGroupsOnExit = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      for (const group of runningGroups) stopGroup(group, "SIGKILL");
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  }
+}
+function stopGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // The group has ended already.
+  }
+}
+
+/** Runs one test file on Node's test runner, spec reporter, collecting stdout and stderr together; stops it after `limitMs`. */
+function runFile(node: string, file: string, cwd: string, limitMs: number): Promise<FileRun> {
   const started = Date.now();
   // Run inside another test runner (this module's own test), NODE_TEST_CONTEXT would make the
   // child skip its file and report to a parent that is not listening.
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
+  stopGroupsOnExit();
   return new Promise((resolve) => {
     const child = spawn(node, ["--import", "tsx", "--test", "--test-reporter=spec", file], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    const group = child.pid;
+    if (group !== undefined) runningGroups.add(group);
     const chunks: Buffer[] = [];
+    let stopped = false;
+    const bound = setTimeout(() => {
+      stopped = true;
+      if (group !== undefined) stopGroup(group, "SIGKILL");
+    }, limitMs);
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.on("close", (code) =>
-      resolve({ file, code: code ?? 1, output: Buffer.concat(chunks).toString("utf8"), ms: Date.now() - started }),
-    );
+    child.on("close", (code) => {
+      clearTimeout(bound);
+      if (group !== undefined) runningGroups.delete(group);
+      const output = Buffer.concat(chunks).toString("utf8");
+      resolve({
+        file,
+        code: stopped ? FILE_STOPPED_STATUS : (code ?? 1),
+        output: stopped
+          ? `${output}\n✖ ${file} was stopped after ${elapsed(limitMs)}, its bound: it had not finished (the tests above are the ones that ended)\n`
+          : output,
+        ms: Date.now() - started,
+      });
+    });
   });
 }
+
+/** The status of a file stopped at its bound (as `timeout` gives). */
+export const FILE_STOPPED_STATUS = 124;
 
 /**
  * Runs `work` over `order`, `jobs` at once, taking the files in order but passing over one of
@@ -160,7 +214,7 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
   const timer = setInterval(progress, plan.progressMs ?? 20_000);
   const runs = await schedule(order, plan.jobs, plan.oneAtATime, async (file) => {
     running.add(file);
-    const run = await runFile(plan.node ?? process.execPath, file, cwd);
+    const run = await runFile(plan.node ?? process.execPath, file, cwd, plan.fileLimitMs ?? FILE_LIMIT_MS);
     running.delete(file);
     done++;
     plan.out(
@@ -197,7 +251,13 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
         ? []
         : [
             `test:unit: ${failed.length} of ${runs.length} files failed: ${failed
-              .map((run) => (reported(run) ? run.file : `${run.file} (reported no tests)`))
+              .map((run) =>
+                run.code === FILE_STOPPED_STATUS
+                  ? `${run.file} (stopped at its bound, ${elapsed(plan.fileLimitMs ?? FILE_LIMIT_MS)})`
+                  : reported(run)
+                    ? run.file
+                    : `${run.file} (reported no tests)`,
+              )
               .join(", ")}`,
           ]),
       "",
