@@ -49,7 +49,7 @@ test("bench args: defaults, overrides, and bad input refused in one line that en
   assert.deepEqual(parseBenchArgs([]), {
     reps: 15,
     processReps: 1,
-    only: ["step", "lookup", "ledger", "notebooks", "kernels", "suite"],
+    only: ["step", "lookup", "ledger", "notebooks", "kernels", "suite", "counterexamples"],
   });
   assert.deepEqual(parseBenchArgs(["--reps=3", "--process-reps", "2", "--only", "lookup,step"]), {
     reps: 3,
@@ -58,7 +58,7 @@ test("bench args: defaults, overrides, and bad input refused in one line that en
   });
   const refusals = [
     [["--reps", "0"], "--reps 0: expected a whole number of at least 1"],
-    [["--only", "disk"], "--only disk: expected some of step,lookup,ledger,notebooks,kernels,suite"],
+    [["--only", "disk"], "--only disk: expected some of step,lookup,ledger,notebooks,kernels,suite,counterexamples"],
     [["--fast"], "unknown option --fast"],
   ] as const;
   for (const [argv, problem] of refusals) {

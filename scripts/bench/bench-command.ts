@@ -1,14 +1,14 @@
 import { isHelpOrRefusal, readCommandLine, refusal, wholeNumber, type Help, type Refusal } from "../lib/cli.ts";
 
 /** Which parts of the benchmark to run. */
-export const SECTION_NAMES = ["step", "lookup", "ledger", "notebooks", "kernels", "suite"] as const;
+export const SECTION_NAMES = ["step", "lookup", "ledger", "notebooks", "kernels", "suite", "counterexamples"] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 /** What the command line asked for. */
 export interface BenchArgs {
   /** Samples per contender for the in-process sections (step, lookup). */
   reps: number;
-  /** Runs per contender for the child-process sections (ledger, notebooks, kernels, suite), which take seconds (the suite minutes) each. */
+  /** Runs per contender for the child-process sections (ledger, notebooks, kernels, suite, counterexamples), which take seconds (the suite minutes) each. */
   processReps: number;
   only: SectionName[];
   /** The commit whose ledger the ledger section runs beside this one (default: LEDGER_BASE). */
@@ -21,7 +21,7 @@ export const BENCH_COMMAND = {
   details: [
     "Measures ratios side by side in one run and writes appendix C (only when every section ran).",
     "  --reps N          samples per contender in the in-process sections, step and lookup (default 15)",
-    "  --process-reps N  runs per contender in the child-process sections, ledger, notebooks, kernels and suite (default 1)",
+    "  --process-reps N  runs per contender in the child-process sections, ledger, notebooks, kernels, suite and counterexamples (default 1)",
     `  --only LIST       some of ${SECTION_NAMES.join(",")}, comma-separated; prints without writing the appendix`,
     "  --ledger-base REV the commit whose ledger runs beside this one, from a temporary git worktree (default: the commit before the shared TypeScript program)",
   ].join("\n"),

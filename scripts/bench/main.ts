@@ -1,5 +1,5 @@
 // The benchmark's entry point: ratios measured side by side, written to appendix C.
-//   npm run bench -- [--reps N] [--process-reps N] [--only step,lookup,ledger,notebooks]
+//   npm run bench -- [--reps N] [--process-reps N] [--only step,lookup,ledger,notebooks,kernels,suite,counterexamples]
 // Exit status: 0 appendix written, 2 bad input or a wrong install (nothing written).
 import { requirePinnedPi } from "../toolchain/pin.ts";
 import { exitQuietlyWhenClosed, orExit } from "../lib/cli.ts";

@@ -5,6 +5,7 @@ import { writeFilesAtomically } from "../lib/atomic-write.ts";
 import { measurementEnvironment } from "../lib/environment.ts";
 import { APPENDIX_PATH, renderAppendixC, type BenchEnvironment } from "./appendix-c-benchmarks.ts";
 import { SECTION_NAMES, type BenchArgs, type SectionName } from "./bench-command.ts";
+import { measureCounterexamples } from "./counterexample-time.ts";
 import { measureLedger } from "./ledger-time.ts";
 import { measureLookupGrowth } from "./lookup-growth.ts";
 import { measureNotebooks } from "./notebook-overhead.ts";
@@ -33,6 +34,7 @@ export async function runBench(args: BenchArgs, install: InstalledPi, root: stri
     notebooks: () => measureNotebooks(root, args.processReps, progress),
     kernels: () => measurePeerKernel(root, args.processReps, progress),
     suite: () => measureSuite(root, args.processReps, progress),
+    counterexamples: () => measureCounterexamples(root, args.processReps, progress),
   };
   const sections: BenchSection[] = [];
   for (const name of args.only) sections.push(await run[name]());
