@@ -11,6 +11,12 @@ import type { TemporaryJupyter } from "./jupyter-home.ts";
 
 const DRIVER = join(PROJECT_ROOT, "scripts", "notebooks", "nbclient", "execute.py");
 
+/**
+ * How long one driver run may take. Its cells time out at 600 s each in nbclient, so a plan
+ * of hung cells would block the test (spawnSync, where no test timeout reaches) for much longer.
+ */
+const DRIVER_LIMIT_MS = 12 * 60_000;
+
 /** A cell's execute_reply and outputs as nbclient received them; `seconds` from request to reply. */
 export interface CellResult {
   status: string;
@@ -45,7 +51,16 @@ export interface PlanSettings {
 export function nbclientDriver(python: string, jupyter: TemporaryJupyter) {
   function driver(args: string[], env: NodeJS.ProcessEnv = {}): unknown {
     jupyter.installKernelspec();
-    const run = spawnSync(python, [DRIVER, ...args], { cwd: PROJECT_ROOT, env: { ...jupyter.env, ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(python, [DRIVER, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...jupyter.env, ...env },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: DRIVER_LIMIT_MS,
+      killSignal: "SIGKILL",
+    });
+    const timedOut = (run.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT";
+    assert.ok(!timedOut, `the nbclient driver (${args.join(" ")}) had not finished after ${DRIVER_LIMIT_MS / 60_000} min; its stderr:\n${run.stderr}`);
     assert.equal(run.status, 0, `nbclient driver exited ${run.status}:\n${run.stderr}`);
     return JSON.parse(run.stdout);
   }

@@ -74,44 +74,54 @@ test("test:unit: a failing file makes the run exit 1 and is named; progress coun
   assert.deepEqual(Object.keys(JSON.parse(readFileSync(durationsFile, "utf8"))).sort(), [FAILS, PASSES]);
 });
 
-test("test:unit: a file that hangs is stopped at its bound with what it had started, named as stopped, and the run exits 1 (CI once ran 45 min into a hung file)", { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "run-files-"));
-  const pidFile = join(dir, "sleeper.pid");
-  process.env.HANGS_PID_FILE = pidFile;
-  const out: string[] = [];
-  const started = Date.now();
-  const status = await runTestFiles(
-    {
-      files: [HANGS, PASSES],
-      jobs: 2,
-      oneAtATime: new Set(),
-      durationsFile: join(dir, "durations.json"),
-      out: (text) => out.push(text),
-      err: () => {},
-      fileLimitMs: 4_000,
-    },
-    PROJECT_ROOT,
-  );
-  delete process.env.HANGS_PID_FILE;
-  const printed = out.join("");
-  assert.equal(status, 1, printed);
-  assert.ok(Date.now() - started < 60_000, `the run took ${Date.now() - started} ms`);
-  assert.match(printed, new RegExp(`── ${HANGS.replace(/[./]/g, "\\$&")} \\(\\d+ s, exit ${FILE_STOPPED_STATUS}\\)\n`));
-  assert.match(printed, /was stopped after 4 s, its bound: it had not finished/);
-  assert.match(printed, /1 of 2 files failed: scripts\/test\/fixtures\/hangs\.test\.ts \(stopped at its bound, 4 s\)/);
-  assert.ok(existsSync(pidFile), "the hanging file started its sleeper");
-  const sleeper = Number(readFileSync(pidFile, "utf8"));
-  // SIGKILL lands a moment after the file's pipes close; a killed process not yet reaped is a zombie.
-  const alive = () => {
-    try {
-      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${sleeper}/stat`, "utf8"));
-    } catch {
-      return false;
-    }
-  };
-  for (let waited = 0; alive() && waited < 5_000; waited += 100) await sleep(100);
-  assert.ok(!alive(), `the sleeper ${sleeper} that the stopped file started is still running`);
-});
+test(
+  "test:unit: a file that hangs is stopped at its bound with what it had started, named as stopped, and the run exits 1 (CI once ran 45 min into a hung file)",
+  { timeout: 60_000 },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), "run-files-"));
+    const pidFile = join(dir, "sleeper.pid");
+    process.env.HANGS_PID_FILE = pidFile;
+    const out: string[] = [];
+    const started = Date.now();
+    const status = await runTestFiles(
+      {
+        files: [HANGS, PASSES],
+        jobs: 2,
+        oneAtATime: new Set(),
+        durationsFile: join(dir, "durations.json"),
+        out: (text) => out.push(text),
+        err: () => {},
+        fileLimitMs: 4_000,
+      },
+      PROJECT_ROOT,
+    );
+    delete process.env.HANGS_PID_FILE;
+    const printed = out.join("");
+    assert.equal(status, 1, printed);
+    assert.ok(Date.now() - started < 60_000, `the run took ${Date.now() - started} ms`);
+    assert.match(
+      printed,
+      new RegExp(`── ${HANGS.replace(/[./]/g, "\\$&")} \\(\\d+ s, exit ${FILE_STOPPED_STATUS}\\)\n`),
+    );
+    assert.match(printed, /was stopped after 4 s, its bound: it had not finished/);
+    assert.match(
+      printed,
+      /1 of 2 files failed: scripts\/test\/fixtures\/hangs\.test\.ts \(stopped at its bound, 4 s\)/,
+    );
+    assert.ok(existsSync(pidFile), "the hanging file started its sleeper");
+    const sleeper = Number(readFileSync(pidFile, "utf8"));
+    // SIGKILL lands a moment after the file's pipes close; a killed process not yet reaped is a zombie.
+    const alive = () => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${sleeper}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; alive() && waited < 5_000; waited += 100) await sleep(100);
+    assert.ok(!alive(), `the sleeper ${sleeper} that the stopped file started is still running`);
+  },
+);
 
 test("test:unit: the files that run the project's commands against the checkout are the ones told apart", () => {
   const files = testFiles(PROJECT_ROOT);
