@@ -42,6 +42,15 @@ async function withKernel(body: (execute: (code: string) => Promise<Record<strin
   }
 }
 
+/** Runs the one-cell notebook `file` with --write and returns what its cell printed. */
+async function printedByOnlyCell(file: string): Promise<string> {
+  const outcome = await runNotebookFile(file, { write: true, timeoutMs: 300_000 });
+  assert.equal(outcome.kind, "written", JSON.stringify(outcome, null, 2));
+  const [cell] = (JSON.parse(readFileSync(file, "utf8")) as Notebook).cells;
+  assert.ok(cell?.cell_type === "code");
+  return cell.outputs.map((output) => (output.output_type === "stream" ? joinText(output.text) : "")).join("");
+}
+
 async function typeErrorOutput(source: string): Promise<string> {
   const outcome = await runNotebookFile(notebookOf("type-error.ipynb", source), { write: false, timeoutMs: 300_000 });
   assert.equal(outcome.kind, "type-error", JSON.stringify(outcome, null, 2));
@@ -127,12 +136,20 @@ test("kernel.child: a cell starts a Node child on a .ts file with the kernel's l
     "child.ipynb",
     'import { runBesideAgentsMd } from "./examples/ch37-agent-core/demonstrations/no-agents-md.ts";\nconst run = await runBesideAgentsMd();\nconsole.log(JSON.stringify({ requests: run.requests, files: run.filesPresent }));',
   );
-  const outcome = await runNotebookFile(file, { write: true, timeoutMs: 300_000 });
-  assert.equal(outcome.kind, "written", JSON.stringify(outcome, null, 2));
-  const [cell] = (JSON.parse(readFileSync(file, "utf8")) as Notebook).cells;
-  assert.ok(cell?.cell_type === "code");
-  const printed = cell.outputs.map((output) => (output.output_type === "stream" ? joinText(output.text) : "")).join("");
+  const printed = await printedByOnlyCell(file);
   assert.equal(printed, `${JSON.stringify({ requests: 1, files: ["AGENTS.md", "APPEND_SYSTEM.md"] })}\n`);
+});
+
+test("kernel.dotted-name: a cell imports a name from a file named after a claim id (ch38.provider-kind.ts), and runs it", { timeout: 180_000 }, async () => {
+  // tslab finds an emitted project file by its specifier's path, adding `.js` only when
+  // path.extname() sees none; the id's dots are an extension to it, so `./…/ch38.provider-kind`
+  // was never found (Cannot find module) until the kernel wrote the `.js` itself.
+  const file = notebookOf(
+    "dotted.ipynb",
+    'import { run } from "./examples/ch38-typed-step/counterexamples/ch38.provider-kind.ts";\nconst { id, bookCase, otherCase } = await run();\nconsole.log(id, bookCase.bookIsRight, otherCase.bookIsRight);',
+  );
+  const printed = await printedByOnlyCell(file);
+  assert.equal(printed, "ch38.provider-kind true false\n");
 });
 
 test("kernel.stack: a throw shows each cell's frame at the line and column the reader wrote, with no evalmachine or node:vm frame", { timeout: 180_000 }, () =>

@@ -44,18 +44,21 @@ function expandEarlierCellShorthands(ts, checker, earlierCellValue) {
 }
 
 // TypeScript keeps `.ts` in emitted specifiers. The module tslab loads is the
-// emitted `.js` beside the source, which it finds only when the specifier has no
-// extension (TypeScript 5.7's rewriteRelativeImportExtensions does the same job).
+// emitted `.js` beside the source, which it looks up by exactly the specifier's path,
+// adding `.js` only when path.extname() finds no extension. A file named after a claim
+// id (`ch37.tool.iserror-channel.ts`) has one, `.iserror-channel`, so `./x` was never
+// found there: the specifier names the emitted `.js` itself, as TypeScript 5.7's
+// rewriteRelativeImportExtensions writes it.
 const RELATIVE_TS_REQUIRE = /require\((["'])(\.{1,2}\/[^"']*?)\.ts\1\)/g;
 
 /**
- * Rewrites `require("./x.ts")` in emitted CommonJS to `require("./x")`.
+ * Rewrites `require("./x.ts")` in emitted CommonJS to `require("./x.js")`.
  * @template {string | undefined} J
  * @param {J} js
  * @returns {J}
  */
 function rewriteRelativeTsRequires(js) {
-  return /** @type {J} */ (js === undefined ? js : js.replace(RELATIVE_TS_REQUIRE, "require($1$2$1)"));
+  return /** @type {J} */ (js === undefined ? js : js.replace(RELATIVE_TS_REQUIRE, "require($1$2.js$1)"));
 }
 
 // tslab runs the files a cell imports as CommonJS, where `import.meta` is a syntax
@@ -90,6 +93,7 @@ const RELATIVE_REQUIRE = /require\((["'])(\.{1,2}\/[^"']*?)\1\)/g;
  */
 function relativeRequires(file, js) {
   return [...js.matchAll(RELATIVE_REQUIRE)].map(([, , specifier]) => {
+    // As tslab's require finds them: the specifier's path, with `.js` added only when it has no extension.
     const resolved = path.resolve(path.dirname(file), specifier);
     return path.extname(resolved) === "" ? `${resolved}.js` : resolved;
   });

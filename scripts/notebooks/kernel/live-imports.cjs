@@ -46,12 +46,14 @@ function cellImportOf(ts, symbol, cell, isCell) {
 }
 
 /**
- * The specifier the executor's require() finds an emitted project file by: root-relative, no extension.
+ * The specifier the executor's require() finds an emitted project file by: root-relative,
+ * ending in the emitted `.js` (tslab adds `.js` only to a name path.extname() finds no
+ * extension in, and a claim id's dots are one: `ch37.tool.iserror-channel`).
  * @param {string} projectRoot
  * @param {string} resolvedFileName
  */
 function executorSpecifier(projectRoot, resolvedFileName) {
-  const relative = path.relative(projectRoot, resolvedFileName).replace(/\.[cm]?tsx?$/, "");
+  const relative = path.relative(projectRoot, resolvedFileName).replace(/\.[cm]?tsx?$/, ".js");
   return `./${relative.split(path.sep).join("/")}`;
 }
 
