@@ -96,9 +96,14 @@ export async function capturePayload(api: string, context: Context): Promise<unk
   return payload;
 }
 
-/** Whether the body `api` would send for `context` holds `text` (a JSON fragment such as `"hits"`). */
+/**
+ * Whether the body `api` would send for `context` holds `text` (a JSON fragment such as
+ * `"hits"`): as the body's own JSON, or inside one of its strings (escaped there), as when an
+ * adapter writes the details into a tool result's text.
+ */
 export async function bodyHolds(api: string, context: Context, text: string): Promise<boolean> {
-  return JSON.stringify(await capturePayload(api, context)).includes(text);
+  const body = JSON.stringify(await capturePayload(api, context));
+  return body.includes(text) || body.includes(JSON.stringify(text).slice(1, -1));
 }
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PIN } from "../toolchain/pin.ts";
-import { APPENDIX_DIR } from "../lib/paths.ts";
+import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import {
   findingIds,
@@ -101,5 +101,31 @@ test(
       renderAppendixD(d),
       "appendix/D-mutants.md is not its JSON rendered: run npm run mutants -- --render",
     );
+  },
+);
+
+// scripts/README.md quotes the kill score; its figures are the appendix's score rows, so a new
+// appendix D with an old sentence fails here rather than being read as today's.
+test(
+  "appendix D: scripts/README.md's kill-score sentence gives the appendix's figures (per chapter, in all, the findings, the patch count)",
+  { skip: !existsSync(jsonPath) && "no appendix D yet" },
+  () => {
+    const d = JSON.parse(readFileSync(jsonPath, "utf8")) as AppendixD;
+    const readme = readFileSync(join(PROJECT_ROOT, "scripts", "README.md"), "utf8").replace(/\s+/g, " ");
+    const row = (catalogue: string, chapter: string) =>
+      d.score.find((r) => r.catalogue === catalogue && r.chapter === chapter)!;
+    const pct = (r: { flipped: number; behavioural: number }) => Math.round((100 * r.flipped) / r.behavioural);
+    const of = (r: { flipped: number; behavioural: number }) => `${r.flipped} of ${r.behavioural}`;
+    const [ch37, ch38, recipe, book, found] = [
+      row("book", "ch37"),
+      row("book", "ch38"),
+      row("book", "recipe"),
+      row("book", "all"),
+      row("findings", "all"),
+    ];
+    const sentence =
+      `(${of(ch37)} in chapter 37, ${of(ch38)} in chapter 38, ${of(recipe)} in the recipe: ${of(book)}, ${pct(book)} %) ` +
+      `and, in rows of their own, for the companion's findings (${of(found)}, ${pct(found)} %); ${d.patches.length} patches.`;
+    assert.ok(readme.includes(sentence), `scripts/README.md does not say: ${sentence}`);
   },
 );

@@ -20,21 +20,11 @@ export const APPENDIX_D_MD = join(APPENDIX_DIR, "D-mutants.md");
  * Why no shipped patch declares and flips a behavioural claim. The tests hold every
  * behavioural claim to either a declaring patch or a reason here. The five claims about the
  * listings themselves (the book's tool and step()), which no patch of Pi's dist/ reaches,
- * are declared by listing patches (package "pi-book-companion"); the one left is not-checkable.
+ * are declared by listing patches (package "pi-book-companion"); each qualified id judged by
+ * its counterexample is declared by a patch (of Pi or of a listing) that breaks the book's own
+ * case there, which lowers it to fails. The one left is not-checkable.
  */
 export const UNFLIPPED_REASONS: Readonly<Record<string, string>> = {
-  "ch37.doc.system-message-head":
-    "its check now runs its counterexample, which reads the core's README sentence and runs the core beside it; a patch that makes the sentence true is in the last section (readme-system-message-unconditional), and a shipped patch that lowers it is not written yet",
-  "ch37.tool.details-not-model-text":
-    "its check now runs its counterexample, which stays qualified under details-in-text, which now declares the two lookup claims it flips (the full run of 2026-12-02): no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
-  "ch38.repair.after-invalid":
-    "its check now runs its counterexample, which stays qualified under no-validation (the full run of 2026-12-02): no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
-  "recipe.no-third-outcome":
-    "its check now runs its counterexample, which stays qualified under prompt-rejects-on-error (the full run of 2026-12-02): no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
-  "ch37.steer.after-current-turn":
-    "its check now runs its counterexample, which stays qualified under steering-waits-for-stop, which flips nothing and moved to extra-patches/ (the full run of 2026-12-02): no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
-  "ch38.first-submission-wins":
-    "its check now runs its counterexample, which stays qualified under terminate-any (the full run of 2026-12-02); listing-shared-result lowered it there but not when run alone: no shipped patch that lowers it is written yet; a patch that lifts it to holds is in the last section",
   "ch38.tests.fourteen":
     "not-checkable at the pin: it counts the tests of the book's own step.test.ts, which no reader has; a patch can lower holds or qualified, never not-checkable",
 };

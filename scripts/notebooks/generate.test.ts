@@ -7,12 +7,16 @@ import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { PIN } from "../toolchain/pin.ts";
+import { compileLater } from "../toolchain/compile.ts";
 import { cellSources, chapterCells, committedVerdicts, generateNotebook, keepOutputs } from "./generate.ts";
 import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 const md = projectChapterParser();
 const FIXTURE = "scripts/chapters/fixtures/regions.ts";
 const FIXTURE_REEXPORTS = "scripts/chapters/fixtures/reexports.ts";
+const MUST_NOT_COMPILE = "scripts/chapters/fixtures/wrong-type.fails-to-compile.ts";
+// Checked in the one program the chapters' listings share, as a chapter's own listings are.
+compileLater([MUST_NOT_COMPILE]);
 
 function cellsOf(source: string): Cell[] {
   const { tokens, env } = parseChapter(md, source, "chapters/test.md");
@@ -78,7 +82,7 @@ describe("chapter to cells", () => {
   });
 
   test("a listing that must not compile stays in the prose as a fenced block, never a code cell", () => {
-    const cells = cellsOf("Untyped:\n\n{{#include-fails scripts/chapters/fixtures/wrong-type.fails-to-compile.ts}}\n\nSo type it.\n");
+    const cells = cellsOf(`Untyped:\n\n{{#include-fails ${MUST_NOT_COMPILE}}}\n\nSo type it.\n`);
     assert.deepEqual(cells.map((c) => c.cell_type), ["markdown"]);
     assert.match(joinText(cells[0]!.source), /Does not compile \(TS2322[^\n]*\n[^\n]*\n\n```ts\n[^`]*export const count: number = "three";\n```\n\nSo type it\.$/);
   });

@@ -25,8 +25,10 @@ async function steerDuring(first: ReturnType<typeof reply>) {
     m.role === "user" && contentText(m.content) === STEER ? "steer" : m.role,
   );
   const text = `${roles.join(" → ")}; ${faux.state.callCount} request(s); still queued: ${agent.hasQueuedMessages()}`;
-  // Delivered after the current turn and before the next request: something, then steer, then a reply.
-  return { delivered: /(toolResult|assistant) → steer → assistant/.test(roles.join(" → ")), text };
+  // Right after the running turn (its reply, then its tool results), not turns later: before the next reply.
+  const rest = roles.slice(roles.indexOf("assistant") + 1);
+  const next = rest.findIndex((role) => role !== "toolResult");
+  return { delivered: rest[next] === "steer" && rest[next + 1] === "assistant", text };
 }
 
 export const run = counterexample(import.meta.url, "ch37.steer.after-current-turn", async () => {

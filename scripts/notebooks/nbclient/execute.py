@@ -28,13 +28,16 @@ from nbclient.util import ensure_async, run_sync
 
 KERNEL_NAME = "pi-companion-tslab"
 CELL_TIMEOUT_S = 600
+# A plan's cells are a reader's short ones (the longest runs about 20 s): a kernel that stops
+# answering fails its cell in minutes, not in ten minutes a cell.
+PLAN_CELL_TIMEOUT_S = 180
 
 
-def client_for(nb, cwd, kernel_name=KERNEL_NAME):
+def client_for(nb, cwd, kernel_name=KERNEL_NAME, timeout=CELL_TIMEOUT_S):
     return NotebookClient(
         nb,
         kernel_name=kernel_name,
-        timeout=CELL_TIMEOUT_S,
+        timeout=timeout,
         allow_errors=False,
         resources={"metadata": {"path": cwd}},
     )
@@ -59,7 +62,7 @@ def shell_request(client, method, **content):
     async def request():
         msg_id = getattr(client.kc, method)(**content)
         while True:
-            reply = await client.kc.get_shell_msg(timeout=CELL_TIMEOUT_S)
+            reply = await client.kc.get_shell_msg(timeout=client.timeout)
             if reply["parent_header"].get("msg_id") == msg_id:
                 return {"msg_type": reply["header"]["msg_type"], "content": reply["content"]}
 
@@ -85,7 +88,7 @@ def run_plan(plan_file):
     nb = nbformat.v4.new_notebook()
     kernel_name = plan.get("kernel", KERNEL_NAME)
     nb.metadata["kernelspec"] = {"name": kernel_name, "display_name": kernel_name, "language": "typescript"}
-    client = client_for(nb, plan["cwd"], kernel_name)
+    client = client_for(nb, plan["cwd"], kernel_name, PLAN_CELL_TIMEOUT_S)
     client.allow_errors = True
     replies = []
     client.on_cell_executed = lambda cell, cell_index, execute_reply: replies.append(execute_reply["content"])
