@@ -160,7 +160,19 @@ export const DOCUMENTED_CLAIMS: DocumentedClaim[] = [
   },
   {
     id: "ch38.doc.terminate-every-finalized",
-    sources: [{ in: "README", words: "every finalized tool result in the batch", verbatim: true }],
+    // The quote alone is also in a code comment of the README's example (line 477 at 1.0.3): a README
+    // whose prose rule became "any" would keep it there. Both prose statements of the rule must stand too.
+    sources: [
+      { in: "README", words: "every finalized tool result in the batch", verbatim: true },
+      {
+        in: "README",
+        words: "The loop only stops early when every finalized tool result in that batch sets `terminate: true`.",
+      },
+      {
+        in: "README",
+        words: "This only takes effect when every finalized tool result in the batch is terminating.",
+      },
+    ],
   },
   {
     id: "ch38.doc.abort",

@@ -185,15 +185,23 @@ function piAiGraphHasNoUi(): CheckResult {
   const ui = closure.packages.filter((p) => p.ui.ui);
   const broken = brokenEdges(closure);
   const absentOptional = closure.unresolved.filter((u) => !u.required);
+  // An optional dependency or optional peer need not be installed, so it is absent from the walked
+  // packages; it is still a declared edge of the graph, and a UI package by name is a UI dependency.
+  const absentUi = closure.unresolved
+    .map((u) => ({ u, ui: classifyUi({ name: u.name }) }))
+    .filter(({ ui: verdict }) => verdict.ui);
   const distinct = new Set(closure.packages.map((p) => `${p.name}@${p.version}`)).size;
   const ranged = direct.filter((d) => !isExactVersion(d.range)).map(describeDependency);
   const terminal = terminalModuleFiles(dirs.ai);
   return verdictOf(
-    byKind.every((k) => k.names.length > 0) && ui.length === 0 && broken.length === 0,
+    byKind.every((k) => k.names.length > 0) && ui.length === 0 && absentUi.length === 0 && broken.length === 0,
     `${AI} ${ai} declares ${direct.length}: ${byKind.map((k) => `${k.kind} ${k.names.join(", ") || "none"}`).join("; ")}; other ${other.join(", ") || "none"}. ` +
       `Installed closure: ${distinct} packages (${closure.packages.length} install locations), ${ui.length} UI/TUI` +
       (ui.length > 0 ? ` (${ui.map((p) => `${p.name}: ${p.ui.reason}`).join("; ")})` : "") +
       `, ${broken.length} required dependencies missing, ${absentOptional.length} optional peers absent` +
+      (absentUi.length > 0
+        ? ` (UI/TUI among the absent: ${absentUi.map(({ u, ui: verdict }) => `${u.name} ${u.kind} of ${u.from}: ${verdict.reason}`).join("; ")})`
+        : "") +
       (ranged.length > 0 ? `; holds for this lockfile: ${ranged.join(", ")} is a range` : "") +
       (terminal.length > 0 ? `; packages only: pi-ai's own ${terminal.join(", ")}` : "") +
       ` — ${CLOSURE_RULE_NAME}; ${UI_RULE_NAME}`,
