@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, test } from "node:test";
@@ -62,4 +62,22 @@ test("compile-strictly.cache: PI_COMPANION_STRICT_CACHE=off compiles every time 
   } finally {
     process.env.PI_COMPANION_STRICT_CACHE = cache;
   }
+});
+
+test("compile-strictly.cache: the store keeps the 32 newest answers, the one just made among them", () => {
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  // Forty answers of other compiles, all older than the one about to be stored.
+  for (let i = 0; i < 40; i++) {
+    const old = join(cache, `old-${i}.json`);
+    writeFileSync(old, JSON.stringify({ probes: [], diagnostics: [] }));
+    utimesSync(old, 1_000_000 + i, 1_000_000 + i);
+  }
+  write("dep.ts", "export const n: number = 1;\n");
+  write("root.ts", 'import { n } from "./dep.ts";\nexport const s: string = n;\n');
+  assert.deepEqual(codes(), [2322]);
+  const kept = readdirSync(cache);
+  assert.equal(kept.length, 32);
+  assert.equal(kept.filter((name) => !name.startsWith("old-")).length, 1, "the new answer is kept");
+  assert.ok(!kept.includes("old-0.json") && kept.includes("old-39.json"), "the oldest went first");
 });

@@ -6,6 +6,7 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -103,9 +104,18 @@ function lookup(dir: string, key: string): StrictDiagnostic[] | undefined {
   return stored.probes.every(([kind, path, was]) => answer(kind, path) === was) ? stored.diagnostics : undefined;
 }
 
+/** The most answers kept: each patched or released Pi a run compiles against adds one (about 400 kB). */
+const KEPT = 32;
+
 function store(dir: string, key: string, stored: Stored): void {
   try {
     mkdirSync(dir, { recursive: true });
+    const older = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)
+      .slice(KEPT - 1);
+    for (const { name } of older) rmSync(join(dir, name), { force: true });
     const file = join(dir, `${key}.json`);
     // A temporary name, then rename: a compile killed mid-write, or two at once, leave no half entry.
     const temporary = `${file}.${process.pid}.tmp`;

@@ -72,6 +72,13 @@ describe("include directive", () => {
     assert.deepEqual(salted?.runnable, { kind: "excerpt", reason: "uses SALT, which its file does not export" });
   });
 
+  test("a counterexample's region, which reads import.meta, is an excerpt: in a cell import.meta would be the cell's", () => {
+    const file = "examples/ch38-typed-step/counterexamples/ch38.provider-kind.ts";
+    const [cases] = listings(`{{#include ${file}:cases}}\n`);
+    assert.match(cases?.code ?? "", /counterexample\(import\.meta\.url, "ch38\.provider-kind"/);
+    assert.deepEqual(cases?.runnable, { kind: "excerpt", reason: "run as a file of its own: it reads import.meta" });
+  });
+
   test("a missing file fails the build with the chapter file and line", () => {
     assert.deepEqual(problemIn("# Title\n\n{{#include examples/no-such-file.ts:tool}}\n"), {
       kind: "missing-file",

@@ -202,11 +202,15 @@ function asCellCode(file: string, code: string, source: ts.SourceFile): string {
  * The listing as a notebook cell can run it: the code itself, its relative imports
  * written from the project root (where the kernel resolves them), preceded by import
  * lines for every name it uses but does not declare, taken from its file's own imports
- * and exports. A region inside a function, or one that uses a name its file does not
- * export, cannot run alone: it is an excerpt.
+ * and exports. A region inside a function, one that reads import.meta, or one that uses a
+ * name its file does not export, cannot run alone: it is an excerpt.
  */
 export function standaloneListing(listing: Listing): Standalone | Excerpt {
   if (listing.indent > 0) return { kind: "excerpt", reason: "inside a function" };
+  // In a cell, import.meta is the cell's, not its file's: a counterexample would find neither
+  // its own path nor that it is the file being run, so it runs as its file, in a child.
+  if (/\bimport\.meta\b/.test(listing.code))
+    return { kind: "excerpt", reason: "run as a file of its own: it reads import.meta" };
   const fileSource = ts.createSourceFile(
     listing.file,
     readFileSync(join(PROJECT_ROOT, listing.file), "utf8"),

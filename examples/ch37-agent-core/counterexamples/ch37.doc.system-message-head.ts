@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Agent } from "@earendil-works/pi-agent-core";
 import { counterexample } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
-
+// ANCHOR: cases
 // The README of the pi-agent-core that is installed (dist/index.js's package).
 const readme = readFileSync(
   fileURLToPath(new URL("../README.md", import.meta.resolve("@earendil-works/pi-agent-core"))),
@@ -35,3 +35,4 @@ export const run = counterexample(import.meta.url, "ch37.doc.system-message-head
     },
   };
 });
+// ANCHOR_END: cases

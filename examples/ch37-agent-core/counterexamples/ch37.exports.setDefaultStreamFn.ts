@@ -5,7 +5,7 @@ import { fauxAssistantMessage as reply } from "@earendil-works/pi-ai";
 import { compileStrictly, describeDiagnostics } from "../../support/compile-strictly.ts";
 import { counterexample } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
-
+// ANCHOR: cases
 // The same construction typed: new Agent({ initialState }) with no cast, left to strict TypeScript.
 const TYPED = "examples/ch37-agent-core/demonstrations/default-stream-fn.fails-to-compile.ts";
 
@@ -29,3 +29,4 @@ export const run = counterexample(import.meta.url, "ch37.exports.setDefaultStrea
     },
   };
 });
+// ANCHOR_END: cases

@@ -6,7 +6,7 @@ import { counterexample } from "../../support/counterexample.ts";
 import { bodyHolds, splitAdapters } from "../../support/request-body.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence } from "../research-agent.ts";
-
+// ANCHOR: cases
 export const run = counterexample(import.meta.url, "ch37.found.details-in-stream-context", async () => {
   const { models, model } = scriptedModels([
     reply([call("lookup_evidence", { query: "shipped" })], { stopReason: "toolUse" }),
@@ -35,3 +35,4 @@ export const run = counterexample(import.meta.url, "ch37.found.details-in-stream
     otherCase: { measured: `sent in the request body by ${named(sending)}`, bookIsRight: sending.length === 0 },
   };
 });
+// ANCHOR_END: cases

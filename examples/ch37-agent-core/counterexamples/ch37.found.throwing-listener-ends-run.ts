@@ -5,7 +5,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call } from "@earendil-w
 import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence } from "../research-agent.ts";
-
+// ANCHOR: cases
 /** A lookup, then an answer; the first listener throws at turn_end (every time, or only the first). */
 async function throwingAtTurnEnd(times: "every" | "once") {
   const { models, model } = scriptedModels([
@@ -36,3 +36,4 @@ export const run = counterexample(import.meta.url, "ch37.found.throwing-listener
     otherCase: { measured: `the listener throws at the first turn_end only: ${once.text}`, bookIsRight: once.ended },
   };
 });
+// ANCHOR_END: cases

@@ -5,7 +5,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call } from "@earendil-w
 import { counterexample } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence } from "../research-agent.ts";
-
+// ANCHOR: cases
 /** Queues a follow-up while the lookup runs; `second` is the response to the request after it. */
 async function followUpDuringLookup(second: ReturnType<typeof reply>) {
   const lookup = reply([call("lookup_evidence", { query: "release" })], { stopReason: "toolUse" });
@@ -40,3 +40,4 @@ export const run = counterexample(import.meta.url, "ch37.queues.processed-before
     },
   };
 });
+// ANCHOR_END: cases

@@ -5,7 +5,7 @@ import { contentText, fauxAssistantMessage as reply, fauxToolCall as call } from
 import { counterexample } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence } from "../research-agent.ts";
-
+// ANCHOR: cases
 const STEER = "Steer: check the installer too.";
 
 /** Steers at the first assistant message_start; `first` answers that first request. */
@@ -42,3 +42,4 @@ export const run = counterexample(import.meta.url, "ch37.steer.after-current-tur
     },
   };
 });
+// ANCHOR_END: cases

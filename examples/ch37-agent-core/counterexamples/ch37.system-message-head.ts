@@ -5,7 +5,7 @@ import { getSystemMessageText, type Message } from "@earendil-works/pi-ai";
 import { counterexample } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence, makeResearchAgent } from "../research-agent.ts";
-
+// ANCHOR: cases
 const corpus = { "notes-1": "Release 2.4 shipped on Tuesday." };
 
 /** messages[0] of a fresh agent: its role, text and the tools it declares. */
@@ -40,3 +40,4 @@ export const run = counterexample(import.meta.url, "ch37.system-message-head", a
     },
   };
 });
+// ANCHOR_END: cases

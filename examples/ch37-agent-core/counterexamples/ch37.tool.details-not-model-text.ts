@@ -5,7 +5,7 @@ import { counterexample } from "../../support/counterexample.ts";
 import { bodyHolds, splitAdapters } from "../../support/request-body.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { makeResearchAgent } from "../research-agent.ts";
-
+// ANCHOR: cases
 // lookup_evidence keeps {query, hits} in details: the key "hits" appears nowhere else.
 const corpus = { "notes-7f3a": "Release 2.4 shipped on Tuesday." };
 
@@ -28,3 +28,4 @@ export const run = counterexample(import.meta.url, "ch37.tool.details-not-model-
     otherCase: { measured: `sent in the request body by ${named(sending)}`, bookIsRight: sending.length === 0 },
   };
 });
+// ANCHOR_END: cases

@@ -5,7 +5,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call, Type, type Context
 import { counterexample } from "../../support/counterexample.ts";
 import { sendsErrorFlag, splitAdapters } from "../../support/request-body.ts";
 import { scriptedModels } from "../../support/scripted.ts";
-
+// ANCHOR: cases
 const checkQuota: AgentTool = {
   name: "check_quota",
   label: "Check quota",
@@ -38,3 +38,4 @@ export const run = counterexample(import.meta.url, "ch37.tool.iserror-channel", 
     },
   };
 });
+// ANCHOR_END: cases

@@ -5,7 +5,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call, type Models } from
 import { counterexample } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence } from "../../ch37-agent-core/research-agent.ts";
-
+// ANCHOR: cases
 type Stream = (models: Models) => StreamFn;
 const piAi: Stream = (models) => models.streamSimple.bind(models);
 // A host's own stream function that routes requests its own way and forgets the signal.
@@ -42,3 +42,4 @@ export const run = counterexample(import.meta.url, "ch38.abort.from-listener", a
     },
   };
 });
+// ANCHOR_END: cases

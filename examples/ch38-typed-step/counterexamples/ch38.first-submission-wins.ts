@@ -4,7 +4,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call, Type } from "@eare
 import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { step } from "../step.ts";
-
+// ANCHOR: cases
 const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
 const submits = (...verdicts: string[]) =>
   reply(
@@ -32,3 +32,4 @@ export const run = counterexample(import.meta.url, "ch38.first-submission-wins",
     },
   };
 });
+// ANCHOR_END: cases

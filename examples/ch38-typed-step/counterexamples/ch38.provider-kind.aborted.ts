@@ -5,7 +5,7 @@ import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { lookupEvidence } from "../../ch37-agent-core/research-agent.ts";
 import { step } from "../step.ts";
-
+// ANCHOR: cases
 const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
 const corpus = { "notes-1": "Release 2.4 shipped on Tuesday." };
 
@@ -33,3 +33,4 @@ export const run = counterexample(import.meta.url, "ch38.provider-kind.aborted",
     },
   };
 });
+// ANCHOR_END: cases

@@ -4,7 +4,7 @@ import { fauxAssistantMessage as reply, Type } from "@earendil-works/pi-ai";
 import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { step } from "../step.ts";
-
+// ANCHOR: cases
 const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
 
 /** step() against a provider whose one request fails (HTTP 503), allowed `maxTurns` turns. */
@@ -27,3 +27,4 @@ export const run = counterexample(import.meta.url, "ch38.provider-kind", async (
     },
   };
 });
+// ANCHOR_END: cases

@@ -5,7 +5,7 @@ import { counterexample, settled } from "../../support/counterexample.ts";
 import { sendsErrorFlag, splitAdapters } from "../../support/request-body.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { step } from "../step.ts";
-
+// ANCHOR: cases
 const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
 const submit = (verdict: string) => reply([call("submit", { verdict })], { stopReason: "toolUse" });
 
@@ -29,3 +29,4 @@ export const run = counterexample(import.meta.url, "ch38.repair.after-invalid", 
     },
   };
 });
+// ANCHOR_END: cases

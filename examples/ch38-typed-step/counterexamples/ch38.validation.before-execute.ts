@@ -4,7 +4,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call, Type } from "@eare
 import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { step } from "../step.ts";
-
+// ANCHOR: cases
 const Submission = Type.Object({
   verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]),
   serial: Type.Integer({ minimum: 1 }),
@@ -37,3 +37,4 @@ export const run = counterexample(import.meta.url, "ch38.validation.before-execu
     },
   };
 });
+// ANCHOR_END: cases

@@ -4,7 +4,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call, Type } from "@eare
 import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { step, type StepOptions } from "../step.ts";
-
+// ANCHOR: cases
 const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
 const submit = (verdict: string) => call("submit", { verdict });
 const toolUse = { stopReason: "toolUse" } as const;
@@ -34,3 +34,4 @@ export const run = counterexample(import.meta.url, "recipe.maxattempts-counts-in
     },
   };
 });
+// ANCHOR_END: cases

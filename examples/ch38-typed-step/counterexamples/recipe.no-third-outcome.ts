@@ -4,7 +4,7 @@ import { fauxAssistantMessage as reply, fauxToolCall as call, Type } from "@eare
 import { counterexample, settled } from "../../support/counterexample.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { step, type StepOptions } from "../step.ts";
-
+// ANCHOR: cases
 const Verdict = Type.Object({ verdict: Type.Union([Type.Literal("supported"), Type.Literal("refuted")]) });
 
 function outcome(response: ReturnType<typeof reply>, options?: StepOptions) {
@@ -26,3 +26,4 @@ export const run = counterexample(import.meta.url, "recipe.no-third-outcome", as
     otherCase: { measured: `the same submit with maxTurns 0: ${zeroTurns}`, bookIsRight: twoOutcomes(zeroTurns) },
   };
 });
+// ANCHOR_END: cases
