@@ -6,6 +6,7 @@ import { PIN } from "../toolchain/pin.ts";
 import { APPENDIX_DIR, PROJECT_ROOT } from "../lib/paths.ts";
 import { readAllClaims } from "../ledger/catalogue.ts";
 import {
+  staticNote,
   findingIds,
   flipsByClaim,
   readFixingSection,
@@ -129,3 +130,17 @@ test(
     assert.ok(readme.includes(sentence), `scripts/README.md does not say: ${sentence}`);
   },
 );
+
+test("appendix D: the static claims' note names the extra patch of each static claim, says no run measured them, and lists the claims without one", () => {
+  const note = staticNote(
+    ["ch37.a", "ch37.b"],
+    new Map([
+      ["ch37.a", ["readme-a"]],
+      ["ch37.other", ["x"]],
+    ]),
+  );
+  assert.match(note, /1 of the 2 have such a patch in scripts\/mutants\/extra-patches\/.*: `ch37\.a` \(readme-a\)\./);
+  assert.match(note, /this appendix measured none of them/);
+  assert.match(note, /Without a patch: `ch37\.b`\.$/);
+  assert.doesNotMatch(note, /ch37\.other/);
+});

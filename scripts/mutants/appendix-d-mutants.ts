@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { PIN } from "../toolchain/pin.ts";
 import { chapterOf, readFindings } from "../ledger/catalogue.ts";
 import { writeFilesAtomically } from "../lib/atomic-write.ts";
@@ -8,7 +8,8 @@ import { APPENDIX_DIR } from "../lib/paths.ts";
 import { BEHAVIOURAL_RULE } from "./behavioural.ts";
 import type { ClaimChange } from "./flips.ts";
 import type { MutantsRun, PatchResult } from "./run-mutants.ts";
-import { LISTINGS_PACKAGE } from "./spec.ts";
+import { isSpecProblem, LISTINGS_PACKAGE, readSpec } from "./spec.ts";
+import { extraSpecFiles } from "./shipped.ts";
 import { markdownCell } from "../lib/markdown-table.ts";
 import { readFixingPatches, readNoPatch, type FixingPatch, type NoPatch } from "./fixing-catalogue.ts";
 
@@ -47,12 +48,41 @@ export const KILL_SCORE_DEFINITION =
   "The table also gives the claims flipped by any patch, surplus included. " +
   "A claim outside the score has not been shown able to say no to its own behaviour; each is listed with the reason.";
 
-/** Why the static claims have no patch in the shipped set, as appendix D says under their list. */
-export const STATIC_NOTE =
-  "No shipped patch declares a static claim. Each of these checks reads a file of the install (README, package.json, the declarations, " +
-  "dist/ specifiers) or type-checks a listing against the declarations, so the patch that flips one edits the very text it reads: " +
-  "such a patch can exist for every one of them (a spec may name any file of a package), but it shows only that the check reads that file. " +
-  "They are not yet written; until they are, these claims stand outside the kill score, which counts behavioural claims and findings only.";
+/**
+ * What appendix D says under the static claims' list: which of them have a patch written among
+ * the extra specs (read from scripts/mutants/extra-patches/ when the appendix is rendered, so the
+ * sentence follows the files), none of which this run measured, and which have none.
+ */
+export function staticNote(staticIds: readonly string[], extraFlips: ReadonlyMap<string, readonly string[]>): string {
+  const withPatch = staticIds.filter((id) => (extraFlips.get(id) ?? []).length > 0);
+  const without = staticIds.filter((id) => !withPatch.includes(id));
+  const list = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(", ");
+  return [
+    "Each of these checks reads a file of the install (README, package.json, the declarations, dist/ specifiers) or type-checks a listing " +
+      "against the declarations, so a patch that flips one edits the text it reads, the way a release that changed that text would.",
+    withPatch.length === 0
+      ? "No patch declares a static claim yet."
+      : `${withPatch.length} of the ${staticIds.length} have such a patch in scripts/mutants/extra-patches/ (run one with ` +
+        "`npm run mutants -- --patch FILE`): " +
+        withPatch.map((id) => `\`${id}\` (${extraFlips.get(id)!.join(", ")})`).join(", ") +
+        ". The extra patches are not part of this run, so this appendix measured none of them, and the static claims stay outside the kill score.",
+    without.length === 0 ? "" : `Without a patch: ${list(without)}.`,
+  ]
+    .filter((line) => line !== "")
+    .join(" ");
+}
+
+/** The static claims each extra spec declares, as claim id → the specs' names. */
+export function extraStaticFlips(): Map<string, string[]> {
+  const flips = new Map<string, string[]>();
+  for (const file of extraSpecFiles()) {
+    const spec = readSpec(file);
+    if (isSpecProblem(spec)) throw new Error(spec.message);
+    const name = basename(file, ".json");
+    for (const id of spec.flips) flips.set(id, [...(flips.get(id) ?? []), name]);
+  }
+  return flips;
+}
 
 /** One row of the score: a chapter of the book's claims or of the findings, or all of one catalogue. */
 export interface ScoreRow {
@@ -321,7 +351,7 @@ export function renderAppendixD(d: AppendixD, fixing: FixingSection = readFixing
     "",
     `Their checks loaded no module that runs Pi (the rule above): ${ids(d.static)}.`,
     "",
-    STATIC_NOTE,
+    staticNote(d.static, extraStaticFlips()),
     "",
     ...renderFixingSection(fixing),
   ];

@@ -6,9 +6,9 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 export const PATCHES_DIR = join(PROJECT_ROOT, "scripts", "mutants", "patches");
 
 /**
- * Further targeted patches, each shown to flip its declared claims in an earlier full run,
- * kept out of the default set because every claim they declare is also declared by a
- * default patch and each costs a ledger run: `npm run mutants -- --patch FILE` runs one.
+ * Further targeted patches, kept out of the default set: behavioural ones whose claims a
+ * default patch also declares, and the static claims' patches, which no full run has
+ * measured yet (appendix D lists them). `npm run mutants -- --patch FILE` runs one.
  */
 export const EXTRA_PATCHES_DIR = join(PROJECT_ROOT, "scripts", "mutants", "extra-patches");
 
