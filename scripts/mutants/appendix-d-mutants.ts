@@ -56,7 +56,6 @@ export const KILL_SCORE_DEFINITION =
 export function staticNote(staticIds: readonly string[], extraFlips: ReadonlyMap<string, readonly string[]>): string {
   const withPatch = staticIds.filter((id) => (extraFlips.get(id) ?? []).length > 0);
   const without = staticIds.filter((id) => !withPatch.includes(id));
-  const list = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(", ");
   return [
     "Each of these checks reads a file of the install (README, package.json, the declarations, dist/ specifiers) or type-checks a listing " +
       "against the declarations, so a patch that flips one edits the text it reads, the way a release that changed that text would.",
@@ -66,7 +65,7 @@ export function staticNote(staticIds: readonly string[], extraFlips: ReadonlyMap
         "`npm run mutants -- --patch FILE`): " +
         withPatch.map((id) => `\`${id}\` (${extraFlips.get(id)!.join(", ")})`).join(", ") +
         ". The extra patches are not part of this run, so this appendix measured none of them, and the static claims stay outside the kill score.",
-    without.length === 0 ? "" : `Without a patch: ${list(without)}.`,
+    without.length === 0 ? "" : `Without a patch: ${ids(without)}.`,
   ]
     .filter((line) => line !== "")
     .join(" ");

@@ -103,14 +103,14 @@ function stopGroupsOnExit(): void {
   stopsGroupsOnExit = true;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(signal, () => {
-      for (const group of runningGroups) stopGroup(group, "SIGKILL");
+      for (const group of runningGroups) stopGroup(group);
       process.exit(signal === "SIGINT" ? 130 : 143);
     });
   }
 }
-function stopGroup(group: number, signal: NodeJS.Signals): void {
+function stopGroup(group: number): void {
   try {
-    process.kill(-group, signal);
+    process.kill(-group, "SIGKILL");
   } catch {
     // The group has ended already.
   }
@@ -136,7 +136,7 @@ function runFile(node: string, file: string, cwd: string, limitMs: number): Prom
     let stopped = false;
     const bound = setTimeout(() => {
       stopped = true;
-      if (group !== undefined) stopGroup(group, "SIGKILL");
+      if (group !== undefined) stopGroup(group);
     }, limitMs);
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -203,6 +203,7 @@ export async function schedule<R>(
 export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number> {
   const started = Date.now();
   const order = slowestFirst(plan.files, readDurations(plan.durationsFile));
+  const limitMs = plan.fileLimitMs ?? FILE_LIMIT_MS;
   const running = new Set<string>();
   let done = 0;
   const progress = () => {
@@ -214,7 +215,7 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
   const timer = setInterval(progress, plan.progressMs ?? 20_000);
   const runs = await schedule(order, plan.jobs, plan.oneAtATime, async (file) => {
     running.add(file);
-    const run = await runFile(plan.node ?? process.execPath, file, cwd, plan.fileLimitMs ?? FILE_LIMIT_MS);
+    const run = await runFile(plan.node ?? process.execPath, file, cwd, limitMs);
     running.delete(file);
     done++;
     plan.out(
@@ -253,7 +254,7 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
             `test:unit: ${failed.length} of ${runs.length} files failed: ${failed
               .map((run) =>
                 run.code === FILE_STOPPED_STATUS
-                  ? `${run.file} (stopped at its bound, ${elapsed(plan.fileLimitMs ?? FILE_LIMIT_MS)})`
+                  ? `${run.file} (stopped at its bound, ${elapsed(limitMs)})`
                   : reported(run)
                     ? run.file
                     : `${run.file} (reported no tests)`,
