@@ -1,27 +1,88 @@
 import { readdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Context, Model } from "@earendil-works/pi-ai";
+import { Worker } from "node:worker_threads";
+import type { Context } from "@earendil-works/pi-ai";
 
 // What pi-ai's chat adapters would send for a Context: captured at onPayload, which every
 // adapter awaits before it sends, and which then throws, so nothing leaves the machine.
+// The adapters are imported and called in a worker thread without this process's loader hooks
+// (request-body-worker.mjs says why); this module resolves what the worker imports.
+
+/** The modules of the installed pi-ai's dist/api (not the .lazy.js stubs), each with its URL. */
+export function apiModules(): { api: string; url: string }[] {
+  // Located through one of its own modules: under a release's port the bare package name
+  // resolves to the port's shim, but "./api/*" resolves to the release's files. Each URL is
+  // resolved here, through this process's hooks, so the worker loads what this process would.
+  const dir = dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai/api/lazy")));
+  return readdirSync(dir)
+    .sort()
+    .filter((file) => file.endsWith(".js") && !file.endsWith(".lazy.js"))
+    .map((file) => file.slice(0, -".js".length))
+    .map((api) => ({ api, url: import.meta.resolve(`@earendil-works/pi-ai/api/${api}`) }));
+}
+
+type Reply = { id: number; body: string } | { id: number; error: string };
+
+/** The worker that holds the adapters: which are chat adapters, and a body for a request. */
+interface Adapters {
+  chatApis(): Promise<string[]>;
+  capture(api: string, context: Context): Promise<string>;
+}
+
+let adapters: Adapters | undefined;
+
+/** The one worker of this process, started on first use; it never keeps the process alive idle. */
+function adapterWorker(): Adapters {
+  if (adapters !== undefined) return adapters;
+  const worker = new Worker(new URL("./request-body-worker.mjs", import.meta.url), {
+    execArgv: [],
+    workerData: { modules: apiModules() },
+  });
+  // Referenced only while an answer is awaited, so a finished run exits without ending it.
+  let awaited = 0;
+  const awaiting = <T>(answer: Promise<T>): Promise<T> => {
+    if (awaited++ === 0) worker.ref();
+    return answer.finally(() => {
+      if (--awaited === 0) worker.unref();
+    });
+  };
+  const replies = new Map<number, { resolve(body: string): void; reject(error: Error): void }>();
+  let listed!: { resolve(apis: string[]): void; reject(error: Error): void };
+  const chatApis = new Promise<string[]>((resolve, reject) => (listed = { resolve, reject }));
+  chatApis.catch(() => {}); // a failed start is reported to whoever asks, not as unhandled
+  const fail = (error: Error) => {
+    listed.reject(error);
+    for (const reply of replies.values()) reply.reject(error);
+    replies.clear();
+    adapters = undefined;
+  };
+  worker.on("message", (message: { chatApis: string[] } | Reply) => {
+    if ("chatApis" in message) return listed.resolve(message.chatApis);
+    const reply = replies.get(message.id);
+    replies.delete(message.id);
+    if ("body" in message) reply?.resolve(message.body);
+    else reply?.reject(new Error(message.error));
+  });
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the request-body worker exited with code ${code}`)));
+  let next = 0;
+  adapters = {
+    chatApis: () => awaiting(chatApis),
+    capture: (api, context) => {
+      const id = next++;
+      const body = new Promise<string>((resolve, reject) => replies.set(id, { resolve, reject }));
+      worker.postMessage({ id, api, context });
+      return awaiting(body);
+    },
+  };
+  worker.unref();
+  return adapters;
+}
 
 /** The chat adapters of the installed pi-ai: every module of its dist/api that exports streamSimple. */
 export async function chatApis(): Promise<string[]> {
-  // Located through one of its own modules: under a release's port the bare package name
-  // resolves to the port's shim, but "./api/*" resolves to the release's files.
-  const dir = dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-ai/api/lazy")));
-  const apis: string[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    if (!file.endsWith(".js") || file.endsWith(".lazy.js")) continue;
-    const api = file.slice(0, -".js".length);
-    if (
-      typeof ((await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple?: unknown }).streamSimple ===
-      "function"
-    )
-      apis.push(api);
-  }
-  return apis;
+  return adapterWorker().chatApis();
 }
 
 /** Every chat adapter of the installed pi-ai, split by whether `test` is true of it. */
@@ -46,54 +107,18 @@ export async function splitAdapters(test: (api: string) => Promise<boolean>): Pr
   };
 }
 
-type SimpleStream = (model: Model<never>, context: Context, options: object) => { result(): Promise<unknown> };
-
-// A key shaped as a JWT with the account claim the Codex adapter reads before it builds a request.
-const FAKE_KEY = [
-  "e30",
-  Buffer.from(JSON.stringify({ "https://api.openai.com/auth": { chatgpt_account_id: "acct-check" } })).toString(
-    "base64url",
-  ),
-  "sig",
-].join(".");
-
-/** Thrown from onPayload once the body is captured, so that no adapter sends anything. */
-class Captured extends Error {}
-
 /**
  * Builds the request `api` would send for `context` and captures it from `onPayload`, which
  * every adapter awaits before it sends; onPayload then throws, so nothing is sent at all.
  * Throws when the adapter never reached onPayload: there is no body to judge.
  */
 export async function capturePayload(api: string, context: Context): Promise<unknown> {
-  // The AWS SDK warns on Node 20 that its later releases need Node 22; the Bedrock adapter
-  // builds its client here only for the body to be read, so the warning is noise.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const module = (await import(`@earendil-works/pi-ai/api/${api}`)) as { streamSimple: SimpleStream };
-  const model = {
-    id: "wire-check",
-    name: "wire-check",
-    api,
-    provider: api,
-    baseUrl: "http://127.0.0.1:9",
-    reasoning: false,
-    input: ["text"],
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    contextWindow: 8000,
-    maxTokens: 100,
-  } as unknown as Model<never>;
-  let payload: unknown;
-  const stream = module.streamSimple(model, context, {
-    apiKey: FAKE_KEY,
-    onPayload: (body: unknown) => {
-      payload = body;
-      throw new Captured("captured");
-    },
-  });
-  const result = (await stream.result()) as { errorMessage?: string };
-  if (payload === undefined)
-    throw new Error(`${api} built no request body (onPayload was not called): ${result.errorMessage ?? "no error"}`);
-  return payload;
+  return JSON.parse(await captureBody(api, context));
+}
+
+/** The JSON text of the body `api` would send for `context` (see {@link capturePayload}). */
+export function captureBody(api: string, context: Context): Promise<string> {
+  return adapterWorker().capture(api, context);
 }
 
 /**
@@ -102,7 +127,7 @@ export async function capturePayload(api: string, context: Context): Promise<unk
  * adapter writes the details into a tool result's text.
  */
 export async function bodyHolds(api: string, context: Context, text: string): Promise<boolean> {
-  const body = JSON.stringify(await capturePayload(api, context));
+  const body = await captureBody(api, context);
   return body.includes(text) || body.includes(JSON.stringify(text).slice(1, -1));
 }
 
@@ -116,7 +141,7 @@ export async function sendsErrorFlag(api: string, context: Context): Promise<boo
     ...context,
     messages: context.messages.map((m) => (m.role === "toolResult" ? { ...m, isError: false } : m)),
   };
-  const body = async (c: Context) => JSON.stringify(await capturePayload(api, c));
+  const body = (c: Context) => captureBody(api, c);
   const [flagged, plain, again] = [await body(context), await body(unflagged), await body(unflagged)];
   if (plain !== again) throw new Error(`${api}'s request body differs between two identical requests`);
   return flagged !== plain;
