@@ -1,5 +1,5 @@
-// `npm run typecheck` covers the notebook kernel's CommonJS (scripts/notebooks/kernel/*.cjs)
-// through a project of its own, with checkJs; the project's tsconfig.json stays without
+// `npm run typecheck` covers the notebook kernel's CommonJS (scripts/notebooks/kernel/*.cjs) and examples/support's .mjs
+// through projects of their own, with checkJs; the project's tsconfig.json stays without
 // allowJs and checkJs, whose options the ledger and the matrix compile the listings with.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -10,8 +10,10 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const KERNEL_DIR = join(PROJECT_ROOT, "scripts", "notebooks", "kernel");
 
-function project(dir: string): ts.ParsedCommandLine {
-  const file = join(dir, "tsconfig.json");
+const SUPPORT_DIR = join(PROJECT_ROOT, "examples", "support");
+
+function project(dir: string, name = "tsconfig.json"): ts.ParsedCommandLine {
+  const file = join(dir, name);
   const read = ts.readConfigFile(file, ts.sys.readFile);
   assert.equal(read.error, undefined, `${file} does not parse`);
   return ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, file);
@@ -37,6 +39,26 @@ test("typecheck: the kernel's project checks every .cjs in the kernel's folder, 
     cjs.filter((name) => !readFileSync(join(KERNEL_DIR, name), "utf8").startsWith("// @ts-check\n")),
     [],
     "kernel files without // @ts-check",
+  );
+});
+
+test("typecheck: examples/support's .mjs project checks every .mjs there (the request-body worker, the preload), strict, and each says // @ts-check", () => {
+  const support = project(SUPPORT_DIR, "tsconfig.mjs.json");
+  assert.deepEqual(support.errors, []);
+  assert.equal(support.options.checkJs, true);
+  assert.equal(support.options.strict, true);
+  const mjs = readdirSync(SUPPORT_DIR).filter((name) => name.endsWith(".mjs"));
+  assert.ok(mjs.includes("request-body-worker.mjs"));
+  const checked = new Set(support.fileNames.map((file) => file.slice(SUPPORT_DIR.length + 1)));
+  assert.deepEqual(
+    mjs.filter((name) => !checked.has(name)),
+    [],
+    "examples/support .mjs files its project leaves out",
+  );
+  assert.deepEqual(
+    mjs.filter((name) => !readFileSync(join(SUPPORT_DIR, name), "utf8").startsWith("// @ts-check\n")),
+    [],
+    "examples/support .mjs files without // @ts-check",
   );
 });
 
