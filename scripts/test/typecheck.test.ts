@@ -19,46 +19,37 @@ function project(dir: string, name = "tsconfig.json"): ts.ParsedCommandLine {
   return ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, file);
 }
 
-test("typecheck: the kernel's project checks every .cjs in the kernel's folder, strict, and each says // @ts-check", () => {
-  const kernel = project(KERNEL_DIR);
-  assert.deepEqual(kernel.errors, []);
-  assert.equal(kernel.options.checkJs, true);
-  assert.equal(kernel.options.strict, true);
-  const cjs = readdirSync(KERNEL_DIR)
-    .filter((name) => name.endsWith(".cjs"))
+/** Asserts that the project `name` in `dir` checks, strictly, every `ext` file of `dir`, and that each says // @ts-check. */
+function checksEvery(dir: string, name: string, ext: string, what: string): string[] {
+  const checking = project(dir, name);
+  assert.deepEqual(checking.errors, []);
+  assert.equal(checking.options.checkJs, true);
+  assert.equal(checking.options.strict, true);
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith(ext))
     .sort();
-  assert.ok(cjs.length > 0);
-  const checked = new Set(kernel.fileNames.map((file) => file.slice(KERNEL_DIR.length + 1)));
+  const checked = new Set(checking.fileNames.map((file) => file.slice(dir.length + 1)));
   assert.deepEqual(
-    cjs.filter((name) => !checked.has(name)),
+    files.filter((file) => !checked.has(file)),
     [],
-    "kernel files the kernel's project leaves out",
+    `${what} files its project leaves out`,
   );
   // The pragma makes an editor check a file it opens outside this project too.
   assert.deepEqual(
-    cjs.filter((name) => !readFileSync(join(KERNEL_DIR, name), "utf8").startsWith("// @ts-check\n")),
+    files.filter((file) => !readFileSync(join(dir, file), "utf8").startsWith("// @ts-check\n")),
     [],
-    "kernel files without // @ts-check",
+    `${what} files without // @ts-check`,
   );
+  return files;
+}
+
+test("typecheck: the kernel's project checks every .cjs in the kernel's folder, strict, and each says // @ts-check", () => {
+  assert.ok(checksEvery(KERNEL_DIR, "tsconfig.json", ".cjs", "kernel").length > 0);
 });
 
 test("typecheck: examples/support's .mjs project checks every .mjs there (the request-body worker, the preload), strict, and each says // @ts-check", () => {
-  const support = project(SUPPORT_DIR, "tsconfig.mjs.json");
-  assert.deepEqual(support.errors, []);
-  assert.equal(support.options.checkJs, true);
-  assert.equal(support.options.strict, true);
-  const mjs = readdirSync(SUPPORT_DIR).filter((name) => name.endsWith(".mjs"));
-  assert.ok(mjs.includes("request-body-worker.mjs"));
-  const checked = new Set(support.fileNames.map((file) => file.slice(SUPPORT_DIR.length + 1)));
-  assert.deepEqual(
-    mjs.filter((name) => !checked.has(name)),
-    [],
-    "examples/support .mjs files its project leaves out",
-  );
-  assert.deepEqual(
-    mjs.filter((name) => !readFileSync(join(SUPPORT_DIR, name), "utf8").startsWith("// @ts-check\n")),
-    [],
-    "examples/support .mjs files without // @ts-check",
+  assert.ok(
+    checksEvery(SUPPORT_DIR, "tsconfig.mjs.json", ".mjs", "examples/support .mjs").includes("request-body-worker.mjs"),
   );
 });
 
