@@ -45,13 +45,13 @@ function declarationsOf(name: string): string {
   return file;
 }
 
-const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** A question TypeScript asked the file system, and what the answer was, as this file asks it again. */
-type Probe = [kind: "read" | "file" | "dir" | "real" | "entries", path: string, answer: string];
+export type Probe = [kind: "read" | "file" | "dir" | "real" | "entries", path: string, answer: string];
 
 /** The answer to a probe, taken from the file system without TypeScript. */
-function answer(kind: Probe[0], path: string): string {
+export function answer(kind: Probe[0], path: string): string {
   const stat = () => statSync(path, { throwIfNoEntry: false });
   try {
     if (kind === "read") return sha256(readFileSync(path));
@@ -94,20 +94,26 @@ function keyOf(root: string, paths: Record<string, string[]>): string {
   );
 }
 
-function lookup(dir: string, key: string): StrictDiagnostic[] | undefined {
-  let stored: Stored;
+/**
+ * The entry `key` kept in `dir`, when every question it recorded gets the same answer today;
+ * undefined otherwise (or when there is none). Shared with the listings' store
+ * (scripts/listings/compile-store.ts), which keeps more than diagnostics.
+ */
+export function storedAnswer<T extends { probes: Probe[] }>(dir: string, key: string): T | undefined {
+  let stored: T;
   try {
-    stored = JSON.parse(readFileSync(join(dir, `${key}.json`), "utf8")) as Stored;
+    stored = JSON.parse(readFileSync(join(dir, `${key}.json`), "utf8")) as T;
   } catch {
     return undefined;
   }
-  return stored.probes.every(([kind, path, was]) => answer(kind, path) === was) ? stored.diagnostics : undefined;
+  return stored.probes.every(([kind, path, was]) => answer(kind, path) === was) ? stored : undefined;
 }
 
 /** The most answers kept: each patched or released Pi a run compiles against adds one (about 400 kB). */
 const KEPT = 32;
 
-function store(dir: string, key: string, stored: Stored): void {
+/** Keeps `stored` as the entry `key` in `dir`, with at most {@link KEPT} entries (the newest). */
+export function storeAnswer(dir: string, key: string, stored: { probes: Probe[] }): void {
   try {
     mkdirSync(dir, { recursive: true });
     const older = readdirSync(dir)
@@ -172,10 +178,10 @@ export function compileStrictly(file: string): StrictDiagnostic[] {
   const root = join(PROJECT_ROOT, file);
   const dir = cacheDir();
   const key = keyOf(root, paths);
-  const kept = dir === undefined ? undefined : lookup(dir, key);
+  const kept = dir === undefined ? undefined : storedAnswer<Stored>(dir, key)?.diagnostics;
   if (kept !== undefined) return kept;
   const compiled = compile(root, paths);
-  if (dir !== undefined) store(dir, key, compiled);
+  if (dir !== undefined) storeAnswer(dir, key, compiled);
   return compiled.diagnostics;
 }
 

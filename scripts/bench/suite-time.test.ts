@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { suiteSection } from "./suite-time.ts";
+import { notMeasuredBecause, suiteSection } from "./suite-time.ts";
 
 test("bench.suite: npm test is set against the sum of its parts, repetition by repetition, with the load and the 5-minute target", () => {
   // Two repetitions: npm test 400 s and 600 s beside parts of 200 s and 200 s (ratios 2× and 3×).
@@ -26,4 +26,17 @@ test("bench.suite: npm test is set against the sum of its parts, repetition by r
   );
   const within = suiteSection([240_000], [200_000], { typecheck: [1], ledger: [1], notebooks: [1] }, "load 0.1", 1);
   assert.ok(within.kind === "measured" && /within it\.$/.test(within.findings[0]!), JSON.stringify(within));
+});
+
+test("bench.suite: a failed npm test is not a time, and the reason names the failing files from its stdout", () => {
+  const reason = notMeasuredBecause("test", {
+    ms: 1,
+    status: 1,
+    stdoutTail: "test:unit: 2 of 159 files failed: scripts/site/pages.test.ts, scripts/site/links.test.ts",
+    stderrTail: "test: npm run test:unit failed (exit 1); the later steps did not run",
+  });
+  assert.equal(
+    reason,
+    "npm test exited with status 1 (test:unit: 2 of 159 files failed: scripts/site/pages.test.ts, scripts/site/links.test.ts | test: npm run test:unit failed (exit 1); the later steps did not run); a run that did not pass is not a time",
+  );
 });

@@ -53,7 +53,7 @@ export async function measureSuite(
       return {
         kind: "skipped",
         title,
-        reason: `${name === "test" ? "npm test" : `the ${name} part`} exited with status ${failed.status} (${failed.stderrTail}); a run that did not pass is not a time`,
+        reason: notMeasuredBecause(name, failed),
       };
   }
   const load = `load ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end, ${availableParallelism()} cores`;
@@ -61,6 +61,15 @@ export async function measureSuite(
     (Object.keys(PARTS) as Part[]).map((part) => [part, runs[part].map((run) => run.ms)]),
   ) as Record<Part, number[]>;
   return suiteSection(samples.test!, samples.parts!, partTimes, load, repetitions);
+}
+
+/**
+ * Why the section has no time: which run failed, and the ends of both its outputs, since the
+ * test runner names the failing files on stdout and only its progress lines go to stderr.
+ */
+export function notMeasuredBecause(name: string, failed: TimedProcess): string {
+  const said = [failed.stdoutTail, failed.stderrTail].filter((text) => text !== "").join(" | ");
+  return `${name === "test" ? "npm test" : `the ${name} part`} exited with status ${failed.status} (${said}); a run that did not pass is not a time`;
 }
 
 /** The section from the timings: `npm test` and its parts per repetition (ms), and the load they ran at. */

@@ -3,7 +3,8 @@ import { basename, dirname } from "node:path";
 import fc from "fast-check";
 import { checkInstall, isInstallProblem } from "../toolchain/pin.ts";
 import { LISTINGS_ENV, readerFile, LISTING_NAMES, type ListingName } from "../toolchain/listing-source.ts";
-import { compileReaderListings, shapeProblem } from "../listings/check-listings.ts";
+import { shapeProblem } from "../listings/check-listings.ts";
+import { compileReaderListingsKept } from "../listings/compile-store.ts";
 import { lookupEvidence } from "../../examples/ch37-agent-core/research-agent.ts";
 import { step } from "../../examples/ch38-typed-step/step.ts";
 import { importReaderFile } from "../listings/load-reader-file.ts";
@@ -65,7 +66,7 @@ async function readerProblems(dir: string, names: readonly ListingName[]): Promi
   if (isInstallProblem(install)) return [install.message];
   // The type-check reads the reader's text in place of ours, as a run with their folder does.
   process.env[LISTINGS_ENV] = dir;
-  const compiled = compileReaderListings(install, names);
+  const compiled = compileReaderListingsKept(install, names);
   if (compiled.problem !== undefined) return compiled.problem.lines;
   const problems: string[] = [];
   for (const name of names) {

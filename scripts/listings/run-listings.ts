@@ -9,7 +9,8 @@ import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
-import { checkShapes, compileReaderListings } from "./check-listings.ts";
+import { checkShapes } from "./check-listings.ts";
+import { compileReaderListingsKept } from "./compile-store.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
 const REPORTER = fileURLToPath(new URL("./test-lines-reporter.mjs", import.meta.url));
@@ -125,7 +126,7 @@ export async function runListings(
   io: ListingsIo,
   options: ListingsOptions = { verbose: false },
 ): Promise<number> {
-  const compiled = compileReaderListings(install);
+  const compiled = compileReaderListingsKept(install);
   if (compiled.problem !== undefined) {
     for (const line of compiled.problem.lines) io.err(`listings: ${line}\n`);
     return 2;

@@ -57,6 +57,24 @@ export function typeCheckTogether(files: readonly string[]): void {
   for (const file of files) announced.add(file);
 }
 
+/** A question a program's host asks the file system, by the path it reads (a reader's file, not ours). */
+export type HostQuestion = "read" | "file" | "dir" | "real" | "entries";
+
+let recorder: ((kind: HostQuestion, path: string) => void) | undefined;
+
+/**
+ * Calls `record` with every question the hosts of programs made from now on ask the file
+ * system, so that an answer computed from a program can be kept and reused while each
+ * question gets the same answer (scripts/listings/compile-store.ts). False, and nothing is
+ * recorded, when this process has made a program already: its questions were asked unheard,
+ * and a record without them could reuse an answer that no longer holds.
+ */
+export function recordHostQuestions(record: (kind: HostQuestion, path: string) => void): boolean {
+  if (sessions.size > 0 || dropped) return false;
+  recorder = record;
+  return true;
+}
+
 /** The files announced so far with {@link typeCheckTogether}. */
 export function announcedFiles(): ReadonlySet<string> {
   return announced;
@@ -69,6 +87,22 @@ export function announcedFiles(): ReadonlySet<string> {
  */
 function cachingHost(options: ts.CompilerOptions, documented: readonly string[]): ts.CompilerHost {
   const host = typescript.createCompilerHost(options);
+  const record = recorder;
+  if (record !== undefined) {
+    // Every question the program asks passes through these five (getSourceFile reads through readFile).
+    const heard =
+      <A extends unknown[], R>(kind: HostQuestion, ask: (path: string, ...rest: A) => R) =>
+      (path: string, ...rest: A): R => {
+        const result = ask(path, ...rest);
+        record(kind, path);
+        return result;
+      };
+    host.readFile = heard("read", host.readFile.bind(host));
+    host.fileExists = heard("file", host.fileExists.bind(host));
+    host.directoryExists = heard("dir", host.directoryExists!.bind(host));
+    host.realpath = heard("real", host.realpath!.bind(host));
+    host.getDirectories = heard("entries", host.getDirectories!.bind(host));
+  }
   // A reader's listing is read in place of ours, under our file's name: every file importing
   // ours then checks against the reader's code, and it resolves Pi as ours does.
   const replaced = substitutions();

@@ -1,0 +1,75 @@
+// The strict type-check of a reader's listings, kept across processes. Each `npm run listings`
+// and `npm run fuzz -- --against` builds a TypeScript program over some 1,050 declaration files
+// (11 s of CPU at load 8) for an answer that is a pure function of what TypeScript read and asked
+// the file system; a suite runs these commands on the same folder again and again (under every
+// runner of whoever-reads.test.ts). So the answer (the diagnostics, and the book's exports
+// found missing) is kept under .cache/listings-compile/ with every question the program's host
+// asked and its answer, and reused only when each question, asked again, gets the same answer,
+// with the same TypeScript, options, Pi and reader's files: the store of
+// examples/support/compile-strictly.ts, over the listings' own program.
+// PI_COMPANION_LISTINGS_CACHE=off compiles every time; a path keeps the answers there.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { answer, sha256, storeAnswer, storedAnswer, type Probe } from "../../examples/support/compile-strictly.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { compilerOptionsFor } from "../toolchain/compile.ts";
+import { LISTING_NAMES, substitutions, type ListingName } from "../toolchain/listing-source.ts";
+import type { InstalledPi } from "../toolchain/pin.ts";
+import { recordHostQuestions } from "../toolchain/shared-program.ts";
+import { typescript } from "../toolchain/typescript.ts";
+import { compileReaderListings } from "./check-listings.ts";
+
+const require = createRequire(import.meta.url);
+
+type Compiled = ReturnType<typeof compileReaderListings>;
+
+interface Stored extends Compiled {
+  probes: Probe[];
+}
+
+/** Where the answers are kept: .cache/listings-compile/, or PI_COMPANION_LISTINGS_CACHE's folder; none when that is `off`. */
+export function listingsCacheDir(): string | undefined {
+  const chosen = process.env.PI_COMPANION_LISTINGS_CACHE;
+  if (chosen === "off") return undefined;
+  return chosen !== undefined && chosen !== "" ? chosen : join(PROJECT_ROOT, ".cache", "listings-compile");
+}
+
+/** What an answer depends on besides the probes: the reader's files, the options, TypeScript, Pi, which listings. */
+function keyOf(install: InstalledPi, names: readonly ListingName[]): string {
+  return sha256(
+    JSON.stringify([
+      PROJECT_ROOT,
+      process.cwd(),
+      process.platform,
+      require.resolve("typescript/package.json"),
+      typescript.version,
+      compilerOptionsFor(install.dirs),
+      install,
+      [...substitutions()],
+      names,
+    ]),
+  );
+}
+
+/**
+ * {@link compileReaderListings}, answered from the store when every question its program
+ * asked gets the same answer; otherwise compiled, and kept. A process that has made a
+ * program already compiles without the store (its questions went unrecorded).
+ */
+export function compileReaderListingsKept(
+  install: InstalledPi,
+  names: readonly ListingName[] = LISTING_NAMES,
+): Compiled {
+  const dir = listingsCacheDir();
+  if (dir === undefined) return compileReaderListings(install, names);
+  const key = keyOf(install, names);
+  const kept = storedAnswer<Stored>(dir, key);
+  if (kept !== undefined) return { diagnostics: kept.diagnostics, problem: kept.problem };
+  const probes = new Map<string, Probe>();
+  const recording = recordHostQuestions((kind, path) =>
+    probes.set(`${kind}\0${path}`, [kind, path, answer(kind, path)]),
+  );
+  const compiled = compileReaderListings(install, names);
+  if (recording) storeAnswer(dir, key, { probes: [...probes.values()], ...compiled });
+  return compiled;
+}
