@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Type, type Context } from "@earendil-works/pi-ai";
+import type { Context } from "@earendil-works/pi-ai";
+import { Type } from "typebox";
 import { apiModules, captureBody, chatApis } from "./request-body.ts";
 // @ts-expect-error: plain JavaScript (// @ts-check, JSDoc), outside tsconfig.json's allowJs-free project
 import { captureBody as captureHere, importChatAdapters } from "./request-body-worker.mjs";
 
 // The bodies are built in a worker without this process's hooks, from a structured clone of
 // the Context. These tests hold them equal to the bodies this process builds itself from the
-// Context as it is (TypeBox's non-enumerable keys on the tool's parameters, an undefined argument).
+// Context as it is (TypeBox's non-enumerable keys on the tool's parameters included).
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 };
 const context: Context = {
@@ -23,9 +24,7 @@ const context: Context = {
     { role: "user", content: "How much quota is left?", timestamp: 1 },
     {
       role: "assistant",
-      content: [
-        { type: "toolCall", id: "call_1", name: "check_quota", arguments: { account: "a", verbose: undefined } },
-      ],
+      content: [{ type: "toolCall", id: "call_1", name: "check_quota", arguments: { account: "a" } }],
       api: "faux",
       provider: "faux",
       model: "faux",
