@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { answer, sha256, storeAnswer, storedAnswer, type Probe } from "../../examples/support/compile-strictly.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compilerOptionsFor } from "../toolchain/compile.ts";
-import { LISTING_NAMES, substitutions, type ListingName } from "../toolchain/listing-source.ts";
+import { LISTING_NAMES, listingSources, substitutions, type ListingName } from "../toolchain/listing-source.ts";
 import type { InstalledPi } from "../toolchain/pin.ts";
 import { recordHostQuestions } from "../toolchain/shared-program.ts";
 import { typescript } from "../toolchain/typescript.ts";
@@ -46,7 +46,11 @@ function keyOf(install: InstalledPi, names: readonly ListingName[]): string {
       compilerOptionsFor(install.dirs),
       install,
       [...substitutions()],
-      names,
+      // The listings compiled: those named that the reader's folder holds (fuzz --against names one,
+      // npm run listings both), so that the two commands share an answer for a folder of one listing.
+      listingSources()
+        .filter((s) => s.reader && names.includes(s.name))
+        .map((s) => s.name),
     ]),
   );
 }
