@@ -27,9 +27,8 @@ const printsBothCases = (stdout: string) =>
 
 /**
  * `npx tsx FILE` for every counterexample (and for a file that does nothing), each cold, then
- * warm: cold in a fresh temporary folder (tsx keeps its compiled files under TMPDIR) with a
- * fresh store for strict compiles (PI_COMPANION_STRICT_CACHE), as at the first run after a
- * change to every file it reaches; warm is the run just after, with both filled.
+ * warm: cold in a fresh temporary folder (tsx keeps its compiled files under TMPDIR), as at the
+ * first run after a change to every file it reaches; warm is the run just after, with it filled.
  */
 export async function measureCounterexamples(
   root: string,
@@ -53,7 +52,7 @@ export async function measureCounterexamples(
     run: async () => {
       const scratch = mkdtempSync(join(tmpdir(), "pi-bench-counterexample-"));
       try {
-        const env = { ...process.env, TMPDIR: scratch, PI_COMPANION_STRICT_CACHE: join(scratch, "strict-compile") };
+        const env = { ...process.env, TMPDIR: scratch };
         const entry = times.get(file)!;
         entry.cold.push(await timed(file, env));
         entry.warm.push(await timed(file, env));
@@ -92,8 +91,8 @@ export function counterexampleSection(
     title: TITLE,
     method:
       `\`npx tsx FILE\` from the project root for each of the ${files.length} counterexamples, and for \`${START_UP}\` (which does nothing: npm's npx, tsx's own process and the Node it starts), ` +
-      `each run cold and then warm: cold in a fresh TMPDIR (tsx keeps the files it compiled there) with an empty store of strict compiles (\`PI_COMPANION_STRICT_CACHE\`), as the first run after every file it reaches changed; ` +
-      `warm the run just after it, both filled. A run counts only when it exits 0 and prints both cases. ` +
+      `each run cold and then warm: cold in a fresh TMPDIR (tsx keeps the files it compiled there), as the first run after every file it reaches changed; ` +
+      `warm the run just after it. Nothing else is kept between runs (the one strict compile, TypeScript 7's, keeps no store). A run counts only when it exits 0 and prints both cases. ` +
       `Interleaved, ${repetitions} run(s) each, first place rotating; wall time, medians (${load}). The goal is for two idle cores; on a loaded machine every row stretches, the start-up row with them.`,
     tables: [
       {

@@ -11,18 +11,21 @@ const root = process.argv[2] ?? fileURLToPath(new URL("../..", import.meta.url))
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const wanted = { ...manifest.dependencies, ...manifest.devDependencies };
 
-/** The installed version of `name`, or undefined when it is not installed. */
+/** The installed package `name` as "version", or "package@version" when it is installed under another name; undefined when it is not installed. */
 function installed(name) {
   try {
-    return JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;
+    const found = JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8"));
+    return found.name === name ? found.version : `${found.name}@${found.version}`;
   } catch {
     return undefined;
   }
 }
 
-const problems = Object.entries(wanted).flatMap(([name, version]) => {
+const problems = Object.entries(wanted).flatMap(([name, pinned]) => {
   const found = installed(name);
   if (found === undefined) return [`${name} is not installed`];
+  // An alias ("typescript-7": "npm:typescript@7.0.2") pins the package it installs, by name.
+  const version = pinned.replace(/^npm:/, "");
   // Every dependency is pinned exactly, so anything else is an install from another lockfile.
   return found === version ? [] : [`${name} ${found} is installed, package.json pins ${version}`];
 });

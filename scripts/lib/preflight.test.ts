@@ -8,19 +8,29 @@ import { test } from "node:test";
 
 const PREFLIGHT = fileURLToPath(new URL("./preflight.mjs", import.meta.url));
 
-/** A project pinning tsx 4.23.15 and typebox 1.3.27, with `installed` in its node_modules. */
+/**
+ * A project pinning tsx 4.23.15, typebox 1.3.27 and, under the name typescript-7, typescript
+ * 7.0.2, with `installed` in its node_modules: "1.3.27", or "typescript@7.0.2" for a package
+ * installed under another name than its own.
+ */
 function project(installed: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "preflight-"));
   writeFileSync(
     join(root, "package.json"),
-    JSON.stringify({ dependencies: { typebox: "1.3.27" }, devDependencies: { tsx: "4.23.15" } }),
+    JSON.stringify({
+      dependencies: { typebox: "1.3.27" },
+      devDependencies: { tsx: "4.23.15", "typescript-7": "npm:typescript@7.0.2" },
+    }),
   );
-  for (const [name, version] of Object.entries(installed)) {
-    mkdirSync(join(root, "node_modules", name), { recursive: true });
-    writeFileSync(join(root, "node_modules", name, "package.json"), JSON.stringify({ name, version }));
+  for (const [folder, installs] of Object.entries(installed)) {
+    const [name, version] = installs.includes("@") ? installs.split("@") : [folder, installs];
+    mkdirSync(join(root, "node_modules", folder), { recursive: true });
+    writeFileSync(join(root, "node_modules", folder, "package.json"), JSON.stringify({ name, version }));
   }
   return root;
 }
+
+const ALIASED = { "typescript-7": "typescript@7.0.2" };
 
 function preflight(installed: Record<string, string>) {
   const root = project(installed);
@@ -38,7 +48,7 @@ test("before npm ci: one line saying to run npm ci, exit 2 (not `sh: 1: tsx: not
 });
 
 test("a dependency added since the last npm ci: names it, says to run npm ci", () => {
-  const run = preflight({ tsx: "4.23.15" });
+  const run = preflight({ tsx: "4.23.15", ...ALIASED });
   assert.equal(
     run.stderr,
     "pi-book-companion: node_modules does not match package.json: typebox is not installed; run npm ci\n",
@@ -47,7 +57,7 @@ test("a dependency added since the last npm ci: names it, says to run npm ci", (
 });
 
 test("another version installed than package.json pins: names both", () => {
-  const run = preflight({ tsx: "4.23.15", typebox: "1.4.0" });
+  const run = preflight({ tsx: "4.23.15", typebox: "1.4.0", ...ALIASED });
   assert.equal(
     run.stderr,
     "pi-book-companion: node_modules does not match package.json: typebox 1.4.0 is installed, package.json pins 1.3.27; run npm ci\n",
@@ -55,8 +65,17 @@ test("another version installed than package.json pins: names both", () => {
   assert.equal(run.status, 2);
 });
 
-test("an install matching package.json: silent, exit 0", () => {
-  const run = preflight({ tsx: "4.23.15", typebox: "1.3.27" });
+test("an alias installing another version than it pins: names both", () => {
+  const run = preflight({ tsx: "4.23.15", typebox: "1.3.27", "typescript-7": "typescript@7.1.0" });
+  assert.equal(
+    run.stderr,
+    "pi-book-companion: node_modules does not match package.json: typescript-7 typescript@7.1.0 is installed, package.json pins typescript@7.0.2; run npm ci\n",
+  );
+  assert.equal(run.status, 2);
+});
+
+test("an install matching package.json, an alias included: silent, exit 0", () => {
+  const run = preflight({ tsx: "4.23.15", typebox: "1.3.27", ...ALIASED });
   assert.equal(run.stderr, "");
   assert.equal(run.status, 0);
 });

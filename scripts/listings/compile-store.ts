@@ -5,12 +5,11 @@
 // runner of whoever-reads.test.ts). So the answer (the diagnostics, and the book's exports
 // found missing) is kept under .cache/listings-compile/ with every question the program's host
 // asked and its answer, and reused only when each question, asked again, gets the same answer,
-// with the same TypeScript, options, Pi and reader's files: the store of
-// examples/support/compile-strictly.ts, over the listings' own program.
+// with the same TypeScript, options, Pi and reader's files (answer-store.ts).
 // PI_COMPANION_LISTINGS_CACHE=off compiles every time; a path keeps the answers there.
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { answer, sha256, storeAnswer, storedAnswer, type Probe } from "../../examples/support/compile-strictly.ts";
+import { answer, sha256, storeAnswer, storedAnswer, type Probe } from "./answer-store.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compilerOptionsFor } from "../toolchain/compile.ts";
 import { LISTING_NAMES, listingSources, substitutions, type ListingName } from "../toolchain/listing-source.ts";

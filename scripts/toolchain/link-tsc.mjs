@@ -1,8 +1,9 @@
 // npm's postinstall for this project: makes `npx tsc` (node_modules/.bin/tsc and tsserver) the
-// pinned TypeScript. Two installed packages ship a `tsc` bin, typescript and tslab's own copy
-// (@tslab/typescript-for-tslab 5.0.4), and npm links a contested bin to the package whose path
-// sorts first, `@tslab/…`; under 5.0.4 the book's step.ts has errors the pin does not, so a
-// reader's `npx tsc -p .` would disagree with `npm run listings`. tslab loads its copy by
+// pinned TypeScript. Three installed packages ship a `tsc` bin, typescript, tslab's own copy
+// (@tslab/typescript-for-tslab 5.0.4) and typescript-7 (TypeScript 7, which one counterexample
+// runs by its path), and npm links a contested bin to whichever it likes, `@tslab/…` once;
+// under 5.0.4 the book's step.ts has errors the pin does not, so a reader's `npx tsc -p .`
+// would disagree with `npm run listings`. tslab loads its copy by
 // require, never through .bin, so the kernel keeps the TypeScript it needs. Plain Node: it runs
 // before anything is known to work.
 //   node scripts/toolchain/link-tsc.mjs [PROJECT_ROOT]
