@@ -56,7 +56,7 @@ export function storedAnswer<T extends { probes: Probe[] }>(dir: string, key: st
 export const KEPT = 32;
 
 /** Keeps `stored` as the entry `key` in `dir`, with at most {@link KEPT} entries (the newest). */
-export function storeAnswer(dir: string, key: string, stored: { probes: Probe[] }): void {
+export function storeAnswer<T extends { probes: Probe[] }>(dir: string, key: string, stored: T): void {
   try {
     mkdirSync(dir, { recursive: true });
     const older = readdirSync(dir)
