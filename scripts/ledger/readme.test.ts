@@ -82,7 +82,8 @@ test("scripts/README.md: the packages npm asks to approve install scripts for ar
     packages: Record<string, { hasInstallScript?: boolean }>;
   };
   const names = Object.entries(lock.packages)
-    .filter(([, entry]) => entry.hasInstallScript)
+    // The root entry (""), whose postinstall is the project's own, is not a package npm asks about.
+    .filter(([path, entry]) => path !== "" && entry.hasInstallScript)
     .map(([path]) => path.replace(/^.*node_modules\//, ""))
     .sort();
   const text = readFileSync(MAINTAINERS, "utf8").replace(/\s+/g, " ");
