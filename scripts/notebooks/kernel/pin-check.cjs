@@ -2,10 +2,10 @@
 "use strict";
 // The kernel's check that the installed Pi is the one the companion measures: the
 // project's own scripts/toolchain/pin.ts, the one source of the pinned versions and of the
-// line every entry point prints, run without tsx. The kernel loads no tsx (its hooks cost
-// every kernel start about 0.65 s of CPU and slowed the first require() of Pi's ES
-// modules), so pin.ts is transpiled here with the TypeScript the kernel loads anyway and
-// evaluated as a CommonJS module. Its `import.meta` takes the CommonJS stand-ins the
+// line every entry point prints, run without tsx. The kernel loads no tsx (start-kernel.cjs
+// says why), so pin.ts is transpiled here with the TypeScript the kernel loads anyway and
+// evaluated as a CommonJS module: 90 to 170 ms of CPU at start, about 60 ms of it warming
+// the transpiler that the first cell's conversion uses anyway. Its `import.meta` takes the CommonJS stand-ins the
 // kernel gives the project files cells import (emit-fixes.cjs): `resolve` goes through
 // require.resolve, as the cells' own imports of Pi do.
 
