@@ -19,7 +19,7 @@
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
 // tslab runs the compiled cells and project files. No tsx loads in this process: leaving
-// its ES module hooks out saves every kernel start about 0.25 s of CPU and 0.3 to 0.45 s
+// its ES module hooks out saves every kernel start about 0.25 s of CPU and 0.2 to 0.45 s
 // to kernel_info (scripts/notebooks/README.md has the figures), and its CommonJS hook made
 // the require() of Pi's ES modules, in the first cell that imports them, slower still
 // (pi-agent-core and pi-ai: 330 ms against 100 ms on Node 20). The pin check transpiles
