@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { startKernel } from "./kernel-process.ts";
 import { TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { buildSnapshot, SNAPSHOT_ENV, usableSnapshot } from "./kernel-snapshot.ts";
-import { MAKE_AGENT_CELL } from "./reader-cells.ts";
+import { MAKE_AGENT_CELL, TSX_MODULES_IN_KERNEL } from "./reader-cells.ts";
 
 const { cellsCachedSinceSnapshot, snapshotKey } = createRequire(import.meta.url)("./kernel/program-snapshot.cjs") as {
   snapshotKey(projectRoot: string): string;
@@ -107,10 +107,11 @@ test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi,
       const agent = await run(`${MAKE_AGENT_CELL}\nconsole.log(typeof agent.prompt);`);
       assert.equal(agent.reply.status, "ok", JSON.stringify(agent.reply));
       assert.equal(agent.text.trim(), "function");
-      const flags = await run('console.log(JSON.stringify(process.execArgv));');
-      const execArgv = JSON.parse(flags.text) as string[];
+      const flags = await run(`console.log(JSON.stringify({ execArgv: process.execArgv, tsx: ${TSX_MODULES_IN_KERNEL} }));`);
+      const { execArgv, tsx } = JSON.parse(flags.text) as { execArgv: string[]; tsx: string[] };
       assert.ok(!execArgv.some((flag) => flag.startsWith("--snapshot-blob")), flags.text);
       assert.ok(execArgv.includes("--import"), `a child Node still gets tsx's hooks: ${flags.text}`);
+      assert.deepEqual(tsx, [], `the kernel from the snapshot loaded tsx: ${flags.text}`);
     } finally {
       await kernel.stop();
     }

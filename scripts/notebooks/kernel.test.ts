@@ -2,7 +2,7 @@
 // type errors printed as tsc prints them, a hint for `../` imports, and the pin check
 // at start. Each test starts one kernel from this checkout (a few seconds each).
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -12,7 +12,7 @@ import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { KERNEL_NAME, PENDING_WORK_FIELD } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook, type Output } from "../chapters/notebook-file.ts";
 import { runNotebookFile } from "./run-notebook.ts";
-import { MAKE_AGENT_CELL } from "./reader-cells.ts";
+import { MAKE_AGENT_CELL, TSX_MODULES_IN_KERNEL } from "./reader-cells.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "pi-kernel-test-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -139,6 +139,25 @@ test("kernel.child: a cell starts a Node child on a .ts file with the kernel's l
   const printed = await printedByOnlyCell(file);
   assert.equal(printed, `${JSON.stringify({ requests: 1, files: ["AGENTS.md", "APPEND_SYSTEM.md"] })}\n`);
 });
+
+test("kernel.no-tsx: the kernel process loads no tsx, and a Node child a cell starts with process.execArgv on a .ts file still runs it", { timeout: 180_000 }, () =>
+  withKernel(async (execute) => {
+    // An ES module, as the project's .ts files are ("type": "module"): tsx/esm hooks those.
+    const dir = join(scratch, "child");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
+    const child = join(dir, "typed-child.ts");
+    writeFileSync(child, 'interface Said { text: string }\nconst said: Said = { text: "the child ran" };\nconsole.log(said.text);\n');
+    const cell = [
+      'import { execFileSync } from "node:child_process";',
+      `const tsxModules = ${TSX_MODULES_IN_KERNEL};`,
+      'if (tsxModules.length > 0) throw new Error(`the kernel loaded tsx: ${tsxModules.join(", ")}`);',
+      `const printed = execFileSync(process.execPath, [...process.execArgv, ${JSON.stringify(child)}], { encoding: "utf8" });`,
+      'if (printed !== "the child ran\\n") throw new Error(`the child printed ${JSON.stringify(printed)}`);',
+    ].join("\n");
+    const ran = await execute(cell);
+    assert.equal(ran.status, "ok", `${ran.ename}: ${ran.evalue}`);
+  }));
 
 test("kernel.dotted-name: a cell imports a name from a file named after a claim id (ch38.provider-kind.ts), and runs it", { timeout: 180_000 }, async () => {
   // tslab finds an emitted project file by its specifier's path, adding `.js` only when

@@ -11,3 +11,10 @@ export const MAKE_AGENT_CELL = [
   "models.setProvider(faux.provider);",
   "const agent = makeResearchAgent(models, faux.getModel(), releaseCorpus);",
 ].join("\n");
+
+/**
+ * An expression, in a cell, for the tsx modules the kernel process has loaded (none is
+ * right: kernel/child-flags.cjs). tsx/esm imports esbuild's CommonJS entry, so a kernel
+ * that loaded tsx's hooks holds it in require()'s cache.
+ */
+export const TSX_MODULES_IN_KERNEL = "Object.keys(require.cache).filter((file) => /[\\\\/]node_modules[\\\\/](tsx|esbuild)[\\\\/]/.test(file))";

@@ -5,9 +5,10 @@
 // notebook's folder, so the working directory says which checkout's notebook this is;
 // with one fixed kernelspec for every checkout, the last `npm run kernel:install` had
 // taken every other checkout's notebooks over. The checkout's own start-kernel.cjs runs in
-// this process (signals and the connection file reach it directly); the Node and the tsx
-// loader are those of the checkout that installed this kernelspec (both pinned alike). A
-// folder in no checkout runs the installing checkout's kernel, and says so on stderr.
+// this process (signals and the connection file reach it directly); the Node, and the tsx
+// hooks the kernel's children get (child-flags.cjs), are those of the checkout that
+// installed this kernelspec (both pinned alike). A folder in no checkout runs the
+// installing checkout's kernel, and says so on stderr.
 const fs = require("node:fs");
 const path = require("node:path");
 

@@ -139,17 +139,18 @@ function buildSnapshot(projectRoot) {
  * Starts the kernel: `argv` is the kernel's Node command line less Node (its flags, then
  * start-kernel.cjs and the connection file), run from the snapshot when there is a
  * usable one. This process stays as the one Jupyter knows: it passes its signals on
- * (interrupt is SIGINT) and exits as the kernel does.
+ * (interrupt is SIGINT) and exits as the kernel does. `env` is added to the kernel's environment.
  * @param {string} projectRoot
  * @param {string[]} argv
+ * @param {Record<string, string>} [env]
  */
-function launchKernel(projectRoot, argv) {
+function launchKernel(projectRoot, argv, env = {}) {
   const usable = usableSnapshot(projectRoot);
   if (usable === undefined) rebuildInBackground(projectRoot);
   const blob = usable !== undefined && !cellsCachedSinceSnapshot(projectRoot, usable) ? usable : undefined;
   const child = spawn(process.execPath, blob === undefined ? argv : ["--snapshot-blob", blob, ...argv], {
     stdio: "inherit",
-    env: { ...process.env, [LAUNCHER_ENV]: String(process.pid) },
+    env: { ...process.env, ...env, [LAUNCHER_ENV]: String(process.pid) },
   });
   for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"])) {
     process.on(signal, () => child.kill(signal));

@@ -9,7 +9,8 @@ const { STATE_GLOBAL } = require("./program-snapshot.cjs");
 /**
  * Run by the deserialized heap's main function. Node ignores `--import` in a process
  * started from a snapshot, and a function compiled into the snapshot cannot import();
- * this module is loaded fresh, so it registers the `--import` modules (tsx/esm) itself,
+ * this module is loaded fresh, so it registers any `--import` modules itself (the
+ * kernelspec gives the kernel none: tsx's hooks are for its children, child-flags.cjs),
  * then runs start-kernel.cjs. `--snapshot-blob` leaves process.execArgv, which a cell
  * hands a child Node it starts on a `.ts` file.
  * @param {import("./program-snapshot.cjs").SnapshotState} state

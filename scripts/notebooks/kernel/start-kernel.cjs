@@ -18,16 +18,16 @@
 //   and one during a cell's type check cancels the cell (check-before-run.cjs).
 // `--conditions=import` (set in kernel.json) lets require(), which tslab compiles cells
 // to, resolve Pi's ESM-only packages; Node >= 20.19 can require() ES modules.
-// tslab runs the compiled cells and project files. `--import tsx/esm` (tsx's ES module
-// hooks only) lets this process import pin.ts, and a child process started with this
-// process's loader flags run a .ts file, as it can under the project's scripts. Not the
-// whole of tsx: its CommonJS hook makes the require() of Pi's ES modules, in the first
-// cell that imports them, slower still (pi-agent-core and pi-ai: 330 ms against 100 ms
-// on Node 20; on Node 22, 450 ms or more against 265 ms).
+// tslab runs the compiled cells and project files. No tsx loads in this process: leaving
+// its ES module hooks out saves every kernel start about 0.25 s of CPU and 0.2 to 0.45 s
+// to kernel_info (scripts/notebooks/README.md has the figures), and its CommonJS hook made
+// the require() of Pi's ES modules, in the first cell that imports them, slower still
+// (pi-agent-core and pi-ai: 330 ms against 100 ms on Node 20). The pin check transpiles
+// pin.ts itself (pin-check.cjs), and a child Node that a cell starts with this process's
+// flags on a .ts file gets tsx's ES module hooks from process.execArgv (child-flags.cjs).
 
 const { createRequire } = require("node:module");
 const path = require("node:path");
-const { pathToFileURL } = require("node:url");
 const { patchedTypeScript } = require("./compiler-host.cjs");
 const { lazyTypeScript } = require("./lazy-typescript.cjs");
 const { createConverter } = require("./converter.cjs");
@@ -46,14 +46,14 @@ const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs")
 const { readFileSync } = require("node:fs");
 const { exitWithLauncher, snapshotState } = require("./program-snapshot.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
-// Read, not require(): under Node 22 with tsx's loader, require() of a .json file is
-// handed to tsx, which evaluates it as JavaScript and throws.
-const contract = JSON.parse(readFileSync(path.join(__dirname, "contract.json"), "utf8"));
+const { requirePinnedPi } = require("./pin-check.cjs");
+const { passFlagsToChildren } = require("./child-flags.cjs");
+const contract = require("./contract.json");
 
 const projectRoot = path.resolve(__dirname, "..", "..", "..");
 const connectionFile = process.argv[2];
 if (connectionFile === undefined) {
-  console.error("usage: node --conditions=import --import tsx/esm start-kernel.cjs CONNECTION_FILE (see kernel.json)");
+  console.error("usage: node --conditions=import start-kernel.cjs CONNECTION_FILE (see kernel.json)");
   process.exit(2);
 }
 
@@ -64,6 +64,7 @@ const notebookDir = process.cwd();
 process.chdir(projectRoot);
 
 exitWithLauncher();
+passFlagsToChildren();
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
 // Started from the startup snapshot (program-snapshot.cjs): its TypeScript, with the
 // program built and checked, is the project's TypeScript for every require() below.
@@ -85,12 +86,8 @@ function seedModule(file, exports) {
   require.cache[file] = seeded;
   return seeded;
 }
-// Under Node 22, tsx's loader evaluates a require()d .json file as JavaScript and throws,
-// and tslab requires its own package.json (for the kernel's version). Seed the module
-// cache with the parsed file so every such require() returns it without the loader.
 /** @param {string} file */
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
-seedModule(fromTslab.resolve("../package.json"), readJson(fromTslab.resolve("../package.json")));
 // tslab reads TypeScript through require(); give it the patched module, loaded only when
 // a client first needs it (lazy-typescript.cjs), before any of tslab's own modules load.
 const typescriptPath = fromTslab.resolve("@tslab/typescript-for-tslab");
@@ -245,10 +242,7 @@ function start() {
   process.on("unhandledRejection", (reason) => failures.escaped("an unhandled rejection", reason));
 }
 
-// A kernel registered before another Pi was installed failed in cells, far from the
-// cause ("has no exported member 'Static'"). It refuses to start instead, with the one
-// line every entry point prints (scripts/toolchain/pin.ts), and exit status 2.
-import(pathToFileURL(path.join(projectRoot, "scripts", "toolchain", "pin.ts")).href).then(({ requirePinnedPi }) => {
-  requirePinnedPi();
-  start();
-});
+// A kernel registered before another Pi was installed refuses to start, with the one line
+// every entry point prints and exit status 2 (pin-check.cjs).
+requirePinnedPi(fromProject("typescript"), projectRoot);
+start();
