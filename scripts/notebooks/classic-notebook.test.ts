@@ -59,3 +59,22 @@ test("kernel.classic-notebook: a committed notebook's kernel runs cells under `j
   assert.ok(interrupted!.status === "error" && interrupted!.ename !== TYPE_ERROR_NAME && interrupted!.seconds < 15 && !interrupted!.text.includes("ran to its end"), JSON.stringify(interrupted));
   assert.deepEqual([next!.status, next!.text], ["ok", "after\n"], JSON.stringify(next));
 });
+
+test("kernel.classic-notebook: one Stop reaches the kernel once, though Jupyter signals the launcher's whole process group and the launcher passes the signal on", { skip, timeout: 300_000 }, () => {
+  jupyter.installKernelspec();
+  const notebook = readdirSync(NOTEBOOKS).filter((name) => name.endsWith(".ipynb")).sort()[0]!;
+  const kernel = (JSON.parse(readFileSync(join(NOTEBOOKS, notebook), "utf8")) as Notebook).metadata.kernelspec!.name;
+  const plan = join(jupyter.home, "plan-once.json");
+  // A second SIGINT used to come late, under load, and break into whatever cell ran next.
+  const steps = [
+    { code: "let sigints = 0;\nprocess.on('SIGINT', () => { sigints++; });\n0" },
+    { code: "await new Promise((resolve) => setTimeout(resolve, 3000));", interrupt_after: 1 },
+    { code: "await new Promise((resolve) => setTimeout(resolve, 1000));\nconsole.log(`SIGINTs: ${sigints}`);" },
+  ];
+  writeFileSync(plan, JSON.stringify(steps));
+  const run = spawnSync(python!, [SCRIPT, NOTEBOOKS, notebook, kernel, plan], { cwd: PROJECT_ROOT, env: jupyter.env, encoding: "utf8", timeout: 240_000 });
+  assert.equal(run.status, 0, `classic_server.py exited ${run.status}:\n${run.stderr}`);
+  const [, interrupted, counted] = (JSON.parse(run.stdout) as { cells: ServerCell[] }).cells;
+  assert.equal(interrupted!.status, "error", JSON.stringify(interrupted));
+  assert.deepEqual([counted!.status, counted!.text], ["ok", "SIGINTs: 1\n"], JSON.stringify(counted));
+});

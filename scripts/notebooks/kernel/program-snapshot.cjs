@@ -148,8 +148,14 @@ function launchKernel(projectRoot, argv, env = {}) {
   const usable = usableSnapshot(projectRoot);
   if (usable === undefined) rebuildInBackground(projectRoot);
   const blob = usable !== undefined && !cellsCachedSinceSnapshot(projectRoot, usable) ? usable : undefined;
+  // Its own process group: Jupyter interrupts a kernel by signalling its group (killpg), so a
+  // child in this process's group got each SIGINT twice, once from Jupyter and once passed on
+  // below, the second late under load, where it broke into the next cell ("Script execution
+  // was interrupted by SIGINT") or left the kernel busy for good. Now every signal reaches the
+  // kernel once, through this process; exitWithLauncher() ends the kernel if this one dies.
   const child = spawn(process.execPath, blob === undefined ? argv : ["--snapshot-blob", blob, ...argv], {
     stdio: "inherit",
+    detached: true,
     env: { ...process.env, ...env, [LAUNCHER_ENV]: String(process.pid) },
   });
   for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"])) {
