@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 // anthropic's and google's). TypeScript 5.9, the project's `tsc`, takes 3.3 s at idle for that
 // (2.1 s to build the program), over a counterexample's 2 s; TypeScript 7's native compiler
 // (the package typescript-7, pinned) reads and checks the same files in 0.6 s. Both refuse the
-// same lines: compile-strictly.test.ts holds them to that for every *.fails-to-compile.ts.
+// same lines: scripts/toolchain/native-typescript.test.ts holds them to that for every
+// *.fails-to-compile.ts and the book's two listings.
 
 const require = createRequire(import.meta.url);
 const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -5,9 +5,9 @@
 // line every entry point prints, run without tsx. The kernel loads no tsx (start-kernel.cjs
 // says why), so pin.ts is transpiled here with the TypeScript the kernel loads anyway and
 // evaluated as a CommonJS module: 90 to 170 ms of CPU at start, about 60 ms of it warming
-// the transpiler that the first cell's conversion uses anyway. Its `import.meta` takes the CommonJS stand-ins the
-// kernel gives the project files cells import (emit-fixes.cjs): `resolve` goes through
-// require.resolve, as the cells' own imports of Pi do.
+// the transpiler that the first cell's conversion uses anyway. Its `import.meta` takes the
+// CommonJS stand-ins the kernel gives the project files cells import (emit-fixes.cjs):
+// `resolve` goes through require.resolve, as the cells' own imports of Pi do.
 
 const fs = require("node:fs");
 const { createRequire } = require("node:module");
@@ -44,4 +44,4 @@ function requirePinnedPi(ts, projectRoot) {
   loadPin(ts, projectRoot).requirePinnedPi();
 }
 
-module.exports = { loadPin, requirePinnedPi };
+module.exports = { requirePinnedPi };
