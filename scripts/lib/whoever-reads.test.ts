@@ -6,13 +6,12 @@
 // the issue (the listings run of scripts/listings/fixtures/unfixed-guard, a whole npm start).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { runCommand, type CommandOutcome } from "./command.ts";
 import { READER_GONE_STATUS } from "./cli.ts";
-import { mapWithConcurrency } from "./pool.ts";
+import { fixedTempDir } from "./fixed-temp-dir.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
 /** `text` as one word of a POSIX shell command line. */
@@ -87,7 +86,8 @@ function comparable(text: string): string {
   return text.replace(/\r\n/g, "\n").replace(/\b\d+(\.\d+)? s\b/g, "N s");
 }
 
-const typeError = mkdtempSync(join(tmpdir(), "whoever-reads-"));
+// A fixed name: the listings command keeps this folder's type-check, and a second run reuses it.
+const typeError = fixedTempDir("whoever-reads");
 writeFileSync(join(typeError, "step.ts"), 'export const broken: number = "not a number";\n');
 after(() => rmSync(typeError, { recursive: true, force: true }));
 
@@ -109,15 +109,48 @@ const commands: { cmd: string; status: number }[] = [
     : []),
 ];
 
+// Two runs at a time across the whole file: each run is a whole command, and the machine may
+// have two cores. One queue for every command, all started when the file loads, so that no core
+// waits while one command's plain run, or the last of its runners, runs alone.
+const RUNS_AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= RUNS_AT_ONCE) await new Promise<void>((start) => waiting.push(start));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next === undefined) running--;
+    else next();
+  }
+}
+
+const usable = runners.filter((runner) => runner.needs === undefined || installed(runner.needs));
+// Each command's plain run comes before its runners: the first run of a listings command may
+// type-check and keep the answer, which the runners then reuse rather than each compiling.
+const runsOf = new Map(
+  commands.map(({ cmd }) => [
+    cmd,
+    inTurn(() => runShell(cmd)).then(async (plain) => ({
+      plain,
+      underRunners: await Promise.all(usable.map((runner) => inTurn(() => runShell(runner.line(cmd))))),
+    })),
+  ]),
+);
+const stoppedReader = inTurn(() =>
+  runShell(`npm -s start -- --no-write | head -3; echo "ledger exited \${PIPESTATUS[0]}" >&2`),
+);
+// A run that could not start rejects; the test that awaits it reports it, not the process's unhandled rejection.
+for (const ran of [...runsOf.values(), stoppedReader]) ran.catch(() => undefined);
+
 for (const { cmd, status } of commands) {
   describe(`${cmd}: the exit status (${status}) and output of a plain run under every runner`, () => {
     let plain: CommandOutcome;
     let underRunners: CommandOutcome[];
-    const usable = runners.filter((runner) => runner.needs === undefined || installed(runner.needs));
     before(async () => {
-      plain = await runShell(cmd);
-      // Two runners at a time: each run is a whole command, and the machine may have two cores.
-      underRunners = await mapWithConcurrency(usable, 2, (runner) => runShell(runner.line(cmd)));
+      ({ plain, underRunners } = await runsOf.get(cmd)!);
     });
 
     it("a plain run exits as the command promises, with output", () => {
@@ -156,7 +189,7 @@ describe("a reader that stops reading (npm start | head -3)", () => {
   // READER_GONE_STATUS; when every write went into the pipe before head left, the whole job
   // ran and was written, and 0 is the truth. Never 0 without the whole run behind it.
   it(`the first three lines, no stack trace, and ${READER_GONE_STATUS} on EPIPE or 0 only after the whole run`, async () => {
-    const ran = await runShell(`npm -s start -- --no-write | head -3; echo "ledger exited \${PIPESTATUS[0]}" >&2`);
+    const ran = await stoppedReader;
     assert.equal(ran.stdout.split("\n").length, 4, ran.stdout);
     assert.match(ran.stdout, /^Claim ledger: pi-agent-core /);
     const status = /ledger exited (\d+)\n$/.exec(ran.stderr)?.[1];

@@ -7,8 +7,10 @@
 // asked and its answer, and reused only when each question, asked again, gets the same answer,
 // with the same TypeScript, options, Pi and reader's files (answer-store.ts).
 // PI_COMPANION_LISTINGS_CACHE=off compiles every time; a path keeps the answers there.
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { answer, sha256, storeAnswer, storedAnswer, type Probe } from "./answer-store.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compilerOptionsFor } from "../toolchain/compile.ts";
@@ -33,10 +35,29 @@ export function listingsCacheDir(): string | undefined {
   return chosen !== undefined && chosen !== "" ? chosen : join(PROJECT_ROOT, ".cache", "listings-compile");
 }
 
-/** What an answer depends on besides the probes: the reader's files, the options, TypeScript, Pi, which listings. */
+/**
+ * The companion's own modules that make the answer (this one and every file it imports, by
+ * their hashes): a changed check, or a changed way of printing a diagnostic, compiles afresh
+ * rather than printing the answer the old code gave.
+ */
+function ownCode(): [string, string][] {
+  const hashes = new Map<string, string>();
+  const visit = (file: string) => {
+    if (hashes.has(file) || !existsSync(file)) return;
+    const text = readFileSync(file, "utf8");
+    hashes.set(file, sha256(text));
+    for (const { fileName } of typescript.preProcessFile(text, true, true).importedFiles)
+      if (fileName.startsWith(".")) visit(resolve(dirname(file), fileName));
+  };
+  visit(fileURLToPath(import.meta.url));
+  return [...hashes].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** What an answer depends on besides the probes: the reader's files, the options, TypeScript, Pi, which listings, our code. */
 function keyOf(install: InstalledPi, names: readonly ListingName[]): string {
   return sha256(
     JSON.stringify([
+      ownCode(),
       PROJECT_ROOT,
       process.cwd(),
       process.platform,

@@ -3,12 +3,13 @@
 // lookup (fixtures/case-sensitive), a step.ts importing a file of its own
 // (fixtures/own-import), and folders that cannot stand in for the listings.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { stepTable } from "../../examples/ch38-typed-step/step-table.ts";
 import { runCommand } from "../lib/command.ts";
+import { fixedTempDir } from "../lib/fixed-temp-dir.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "listings", "main.ts");
@@ -23,7 +24,8 @@ const unfixed = listings(join(FIXTURES, "unfixed-guard"));
 const caseSensitive = listings(join(FIXTURES, "case-sensitive"));
 // The book's step.ts with its defaults in a file of the reader's own beside it, in a folder
 // outside the project; named by the file, as a reader may point at the listing they edited.
-const ownImportDir = mkdtempSync(join(tmpdir(), "listings-own-import-"));
+// The folders a test writes have fixed names, so a second run gets the kept type-check.
+const ownImportDir = fixedTempDir("listings-own-import");
 writeFileSync(
   join(ownImportDir, "defaults.ts"),
   "export const DEFAULT_ATTEMPTS = 3;\nexport const DEFAULT_TURNS = 10;\n",
@@ -148,66 +150,74 @@ test("listings: a step.ts that imports a file of the reader's own beside it (./d
   }
 });
 
-function readerFolder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "listings-test-"));
+function readerFolder(name: string, files: Record<string, string>): string {
+  const dir = fixedTempDir(`listings-test-${name}`);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
 
 const bookStep = readFileSync(join(FIXTURES, "book", "step.ts"), "utf8");
 
+// Started when the file loads, beside the four runs above: the book's run is the longest, and
+// its last test files would otherwise run alone on one of two cores.
+const missing = join(tmpdir(), "listings-test-no-such-folder");
+const empty = mkdtempSync(join(tmpdir(), "listings-test-"));
+const broken = readerFolder("broken", {
+  "step.ts": bookStep.replace(
+    'throw new RangeError("maxTurns must be a positive integer");',
+    "throw new RangeError(maxTurns);",
+  ),
+});
+const noExport = readerFolder("no-export", {
+  "step.ts": bookStep.replace("export type StepFailure =", "type StepFailure ="),
+});
+// The arguments swapped in the constructor and in every call: it compiles, and is not the book's.
+const swapped = readerFolder("swapped", {
+  "step.ts": bookStep
+    .replace("constructor(message: string, kind: StepFailure)", "constructor(kind: StepFailure, message: string)")
+    .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
+});
+// An answer of another shape (the hits at the top, not under details): a caller reading details.hits finds none.
+const otherAnswer = readerFolder("other-answer", {
+  "research-agent.ts": readFileSync(join(FIXTURES, "book", "research-agent.ts"), "utf8").replace(
+    "details: { query: params.query, hits: shown.map(([id]) => id) },",
+    "hits: shown.map(([id]) => id), details: { query: params.query },",
+  ),
+});
+const notAListing = join(PROJECT_ROOT, "package.json");
+const cases: [string, RegExp][] = [
+  [
+    missing,
+    /^listings: .*listings-test-no-such-folder: no such folder; give the folder that holds your research-agent\.ts and\/or step\.ts\n$/,
+  ],
+  [empty, /^listings: .* holds neither research-agent\.ts nor step\.ts; name the files as the book's listings\n$/],
+  [broken, /^listings: \/.*\/step\.ts:\d+: error TS2769: No overload matches this call\.\n$/],
+  [
+    noExport,
+    /^listings: \/.*\/step\.ts does not export StepFailure; the book's step listing exports StepOptions, StepFailure, StepFailed, step\n$/,
+  ],
+  [
+    swapped,
+    /^listings: \/.*\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider" and kind "the message"; the book's constructor takes \(message, kind\)/,
+  ],
+  [
+    otherAnswer,
+    /^listings: \/.*\/research-agent\.ts: lookupEvidence\(corpus\)\.execute answers without content and details\.hits arrays/,
+  ],
+  [notAListing, /^listings: .*package\.json is neither a folder nor research-agent\.ts or step\.ts; give the folder/],
+];
+const badFolders = (async () => {
+  const status = (await runCommand("git", ["status", "--porcelain"], { cwd: PROJECT_ROOT })).stdout;
+  const runs = await Promise.all(cases.map(([dir]) => listings(dir)));
+  const after = (await runCommand("git", ["status", "--porcelain"], { cwd: PROJECT_ROOT })).stdout;
+  return { status, runs, after };
+})();
+// A run that could not start rejects; the test that awaits it reports it.
+badFolders.catch(() => undefined);
+
 test("listings: a folder that cannot stand in for the listings is one line per problem, exit 2, nothing written", async () => {
-  const missing = join(tmpdir(), "listings-test-no-such-folder");
-  const empty = mkdtempSync(join(tmpdir(), "listings-test-"));
-  const broken = readerFolder({
-    "step.ts": bookStep.replace(
-      'throw new RangeError("maxTurns must be a positive integer");',
-      "throw new RangeError(maxTurns);",
-    ),
-  });
-  const noExport = readerFolder({ "step.ts": bookStep.replace("export type StepFailure =", "type StepFailure =") });
-  // The arguments swapped in the constructor and in every call: it compiles, and is not the book's.
-  const swapped = readerFolder({
-    "step.ts": bookStep
-      .replace("constructor(message: string, kind: StepFailure)", "constructor(kind: StepFailure, message: string)")
-      .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
-  });
-  // An answer of another shape (the hits at the top, not under details): a caller reading details.hits finds none.
-  const otherAnswer = readerFolder({
-    "research-agent.ts": readFileSync(join(FIXTURES, "book", "research-agent.ts"), "utf8").replace(
-      "details: { query: params.query, hits: shown.map(([id]) => id) },",
-      "hits: shown.map(([id]) => id), details: { query: params.query },",
-    ),
-  });
-  const notAListing = join(PROJECT_ROOT, "package.json");
   try {
-    mkdirSync(empty, { recursive: true });
-    const cases: [string, RegExp][] = [
-      [
-        missing,
-        /^listings: .*listings-test-no-such-folder: no such folder; give the folder that holds your research-agent\.ts and\/or step\.ts\n$/,
-      ],
-      [empty, /^listings: .* holds neither research-agent\.ts nor step\.ts; name the files as the book's listings\n$/],
-      [broken, /^listings: \/.*\/step\.ts:\d+: error TS2769: No overload matches this call\.\n$/],
-      [
-        noExport,
-        /^listings: \/.*\/step\.ts does not export StepFailure; the book's step listing exports StepOptions, StepFailure, StepFailed, step\n$/,
-      ],
-      [
-        swapped,
-        /^listings: \/.*\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider" and kind "the message"; the book's constructor takes \(message, kind\)/,
-      ],
-      [
-        otherAnswer,
-        /^listings: \/.*\/research-agent\.ts: lookupEvidence\(corpus\)\.execute answers without content and details\.hits arrays/,
-      ],
-      [
-        notAListing,
-        /^listings: .*package\.json is neither a folder nor research-agent\.ts or step\.ts; give the folder/,
-      ],
-    ];
-    const status = (await runCommand("git", ["status", "--porcelain"], { cwd: PROJECT_ROOT })).stdout;
-    const runs = await Promise.all(cases.map(([dir]) => listings(dir)));
+    const { status, runs, after } = await badFolders;
     runs.forEach((ran, i) => {
       const [dir, expected] = cases[i]!;
       assert.equal(ran.code, 2, `${dir}: ${ran.stdout}${ran.stderr}`);
@@ -215,7 +225,7 @@ test("listings: a folder that cannot stand in for the listings is one line per p
       assert.match(ran.stderr, expected);
       assert.equal(ran.stderr.trimEnd().split("\n").length, 1, ran.stderr);
     });
-    assert.equal((await runCommand("git", ["status", "--porcelain"], { cwd: PROJECT_ROOT })).stdout, status);
+    assert.equal(after, status);
   } finally {
     for (const dir of [empty, broken, noExport, swapped, otherAnswer]) rmSync(dir, { recursive: true, force: true });
   }
