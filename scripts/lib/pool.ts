@@ -26,3 +26,24 @@ export async function mapWithConcurrency<T, R>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
 }
+
+/**
+ * A turn-taker shared by work started from many places at once: each `inTurn(work)` waits
+ * until fewer than `limit` are running, then runs `work`. For queues that no single list can
+ * hold, such as every run a test file starts when it loads.
+ */
+export function turnTaker(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((start) => waiting.push(start));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) running--;
+      else next();
+    }
+  };
+}

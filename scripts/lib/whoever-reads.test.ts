@@ -12,6 +12,7 @@ import { after, before, describe, it } from "node:test";
 import { runCommand, type CommandOutcome } from "./command.ts";
 import { READER_GONE_STATUS } from "./cli.ts";
 import { fixedTempDir } from "./fixed-temp-dir.ts";
+import { turnTaker } from "./pool.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
 /** `text` as one word of a POSIX shell command line. */
@@ -112,20 +113,7 @@ const commands: { cmd: string; status: number }[] = [
 // Two runs at a time across the whole file: each run is a whole command, and the machine may
 // have two cores. One queue for every command, all started when the file loads, so that no core
 // waits while one command's plain run, or the last of its runners, runs alone.
-const RUNS_AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= RUNS_AT_ONCE) await new Promise<void>((start) => waiting.push(start));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next === undefined) running--;
-    else next();
-  }
-}
+const inTurn = turnTaker(2);
 
 const usable = runners.filter((runner) => runner.needs === undefined || installed(runner.needs));
 // Each command's plain run comes before its runners: the first run of a listings command may
