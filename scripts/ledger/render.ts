@@ -8,7 +8,7 @@ import type { Outcome } from "./run-checks.ts";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { piRunningModules } from "./runs-pi.ts";
+import { piRunningModules } from "../toolchain/runs-pi.ts";
 import { wrapWords } from "../../examples/support/wrap.ts";
 import { ledgerSummary } from "./summary.ts";
 import type { LedgerRow } from "./ledger-row.ts";

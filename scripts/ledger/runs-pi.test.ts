@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { listing } from "./load-listing.ts";
 import { runChecks } from "./run-checks.ts";
-import { modulePullsInPi, piRunningModules } from "./runs-pi.ts";
+import { modulePullsInPi, piRunningModules } from "../toolchain/runs-pi.ts";
 import { verdictOf } from "./check.ts";
 
 // Appendix D's "behavioural" is what these decide: a check ran Pi when a module it loaded

@@ -5,12 +5,22 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { countsIn, FILE_STOPPED_STATUS, runTestFiles, schedule, slowestFirst, withoutSummary } from "./run-files.ts";
+import {
+  countsIn,
+  FILE_STOPPED_STATUS,
+  fileArgs,
+  runTestFiles,
+  schedule,
+  slowestFirst,
+  withoutSummary,
+} from "./run-files.ts";
 import { runsTheCheckout, testFiles } from "./test-files.ts";
 
 const PASSES = "scripts/test/fixtures/passes.test.ts";
 const FAILS = "scripts/test/fixtures/fails.test.ts";
 const HANGS = "scripts/test/fixtures/hangs.test.ts";
+const RUNS_PI = "scripts/test/fixtures/runs-pi.test.ts";
+const THROWS_AT_LOAD = "scripts/test/fixtures/throws-at-load.test.ts";
 
 test("test:unit starts the slowest files of the last run first, and a file never timed before them", () => {
   assert.deepEqual(slowestFirst(["a", "b", "c", "new"], { a: 10, b: 300, c: 20 }), ["new", "b", "c", "a"]);
@@ -40,6 +50,41 @@ test("test:unit's summary sums the files' spec summaries, and a file's own summa
   const counts = countsIn(file, { tests: 1, pass: 1, fail: 0, skipped: 0, todo: 0, cancelled: 0 });
   assert.deepEqual(counts, { tests: 3, pass: 2, fail: 1, skipped: 0, todo: 0, cancelled: 0 });
   assert.equal(withoutSummary(file), "✔ a (1ms)\n");
+});
+
+test("test:unit runs each file in its own process without a second one under --test, and loads Pi ahead of tsx only for a file that runs Pi", () => {
+  const preload = (args: string[]) => args.filter((arg) => arg.endsWith("preload-pi.mjs")).length;
+  for (const file of [PASSES, RUNS_PI]) {
+    const args = fileArgs(file, PROJECT_ROOT);
+    assert.ok(!args.includes("--test"), args.join(" "));
+    assert.deepEqual(args.slice(-4), ["--import", "tsx", "--test-reporter=spec", file]);
+  }
+  assert.equal(preload(fileArgs(PASSES, PROJECT_ROOT)), 0);
+  assert.equal(preload(fileArgs(RUNS_PI, PROJECT_ROOT)), 1);
+  assert.equal(preload(fileArgs("examples/ch38-typed-step/step.test.ts", PROJECT_ROOT)), 1);
+});
+
+test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throws at load reports no tests and fails the run", async () => {
+  const out: string[] = [];
+  const status = await runTestFiles(
+    {
+      files: [RUNS_PI, THROWS_AT_LOAD],
+      jobs: 2,
+      oneAtATime: new Set(),
+      durationsFile: join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json"),
+      out: (text) => out.push(text),
+      err: () => {},
+    },
+    PROJECT_ROOT,
+  );
+  const printed = out.join("");
+  assert.equal(status, 1, printed);
+  assert.match(printed, /: 1 tests, 1 pass, 0 fail,/);
+  assert.match(printed, /thrown at load, on purpose/);
+  assert.match(
+    printed,
+    /1 of 2 files failed: scripts\/test\/fixtures\/throws-at-load\.test\.ts \(reported no tests\)\n/,
+  );
 });
 
 test("test:unit: a failing file makes the run exit 1 and is named; progress counts files; the durations are kept", async () => {

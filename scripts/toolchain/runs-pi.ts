@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type ts from "typescript";
 import { moduleReaches } from "../lib/reaches.ts";
-import { PACKAGE_NAMES } from "../toolchain/pin.ts";
-import { typescript } from "../toolchain/typescript.ts";
+import { PACKAGE_NAMES } from "./pin.ts";
+import { typescript } from "./typescript.ts";
 
 const PI = [PACKAGE_NAMES.core, PACKAGE_NAMES.ai];
 const isPi = (specifier: string) => PI.some((name) => specifier === name || specifier.startsWith(`${name}/`));
