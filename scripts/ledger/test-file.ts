@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 
 /** A test file's top-level tests by how they ended, by name. */
 export interface TestFileResults {
@@ -12,19 +13,6 @@ export interface TestFileResults {
 }
 
 const REPORTER = fileURLToPath(new URL("./top-level-tests-reporter.ts", import.meta.url));
-
-// The flags node:test's run() leaves out of its children's (and their values).
-const RUNNER_FLAGS = ["--test", "--experimental-test-coverage", "--watch"];
-const RUNNER_FLAGS_WITH_VALUE = ["--test-reporter", "--test-reporter-destination"];
-
-function childFlags(): string[] {
-  const argv = process.execArgv;
-  return argv.filter(
-    (arg, i) =>
-      !RUNNER_FLAGS.includes(arg) &&
-      !RUNNER_FLAGS_WITH_VALUE.some((flag) => arg === flag || argv[i - 1] === flag || arg.startsWith(`${flag}=`)),
-  );
-}
 
 /**
  * Runs the test file `file` (an absolute path) in a child process with this process's flags
@@ -40,7 +28,7 @@ export function runTestFile(file: string): Promise<TestFileResults> {
   const report = join(dir, "results.jsonl");
   // Under a test runner the variable would make the child report to it instead.
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
-  const flags = childFlags();
+  const flags = withoutRunnerFlags(process.execArgv);
   const args = [
     ...preloadPiBefore(flags),
     ...flags,

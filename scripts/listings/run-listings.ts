@@ -8,6 +8,7 @@ import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
 import { checkShapes } from "./check-listings.ts";
 import { compileReaderListingsKept } from "./compile-store.ts";
@@ -81,37 +82,56 @@ export function testsOfReaderListings(): string[] {
     .sort();
 }
 
-/** Runs `files` under node:test with this process's flags (tsx and the listings hook); each top-level test as it ended. */
-export function runTests(files: readonly string[]): Promise<TestLine[]> {
+const IN_ONE_PROCESS = fileURLToPath(new URL("./test-files-in-one-process.ts", import.meta.url));
+
+/** The chapter tests' run: each top-level test as it ended, and the files that did not load, with why. */
+export interface TestsRun {
+  lines: TestLine[];
+  unloaded: Map<string, string>;
+}
+
+const jsonLines = <T>(path: string): T[] => {
+  let text = "";
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    // no file: nothing was written to it
+  }
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as T);
+};
+
+/**
+ * Runs `files` under node:test with this process's flags (tsx and the listings hook), all in
+ * one child process (the files share its module cache, as Node 22's
+ * `--experimental-test-isolation=none` has them do).
+ */
+export function runTests(files: readonly string[]): Promise<TestsRun> {
   const dir = mkdtempSync(join(tmpdir(), "listings-"));
   const report = join(dir, "tests.jsonl");
+  const unloaded = join(dir, "unloaded.jsonl");
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
-  const flags = process.execArgv;
+  const flags = withoutRunnerFlags(process.execArgv);
   const args = [
     ...preloadPiBefore(flags),
     ...flags,
-    "--test",
     `--test-reporter=${REPORTER}`,
     `--test-reporter-destination=${report}`,
+    IN_ONE_PROCESS,
+    unloaded,
     ...files,
   ];
-  return new Promise<TestLine[]>((resolve, reject) => {
+  return new Promise<TestsRun>((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: "ignore", cwd: PROJECT_ROOT });
     child.on("error", reject);
-    child.on("close", () => {
-      let text = "";
-      try {
-        text = readFileSync(report, "utf8");
-      } catch {
-        // no report: the runner ended before writing one
-      }
-      resolve(
-        text
-          .split("\n")
-          .filter((l) => l !== "")
-          .map((l) => JSON.parse(l) as TestLine),
-      );
-    });
+    child.on("close", () =>
+      resolve({
+        lines: jsonLines<TestLine>(report),
+        unloaded: new Map(jsonLines<{ file: string; why: string }>(unloaded).map((u) => [u.file, u.why])),
+      }),
+    );
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
@@ -141,13 +161,16 @@ export async function runListings(
   );
   io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
   const files = testsOfReaderListings();
-  const lines = await runTests(files);
+  const { lines, unloaded } = await runTests(files);
   const byFile = new Map(files.map((f) => [f, [] as TestLine[]]));
   for (const line of lines) byFile.get(line.file)?.push(line) ?? byFile.set(line.file, [line]);
   // A file's name, then one line per test under it (wrapped under its name where it is wider than the output).
   for (const [file, tests] of byFile) {
     io.out(`${relative(PROJECT_ROOT, file)}\n`);
-    if (tests.length === 0) io.out(fitLines(`  FAIL  no test ran (the file did not load)`) + "\n");
+    if (tests.length === 0) {
+      const why = unloaded.get(file);
+      io.out(fitLines(`  FAIL  no test ran (the file did not load${why === undefined ? "" : `: ${why}`})`) + "\n");
+    }
     for (const test of tests) {
       io.out(fitLines(`  ${test.passed ? "ok  " : "FAIL"}  ${test.name}`) + "\n");
       if (!test.passed) for (const line of failureLines(test, options.verbose)) io.out(`${line}\n`);
