@@ -21,6 +21,7 @@ const FAILS = "scripts/test/fixtures/fails.test.ts";
 const HANGS = "scripts/test/fixtures/hangs.test.ts";
 const RUNS_PI = "scripts/test/fixtures/runs-pi.test.ts";
 const THROWS_AT_LOAD = "scripts/test/fixtures/throws-at-load.test.ts";
+const WARNS = "scripts/test/fixtures/warns.test.ts";
 
 test("test:unit starts the slowest files of the last run first, and a file never timed before them", () => {
   assert.deepEqual(slowestFirst(["a", "b", "c", "new"], { a: 10, b: 300, c: 20 }), ["new", "b", "c", "a"]);
@@ -64,11 +65,11 @@ test("test:unit runs each file in its own process without a second one under --t
   assert.equal(preload(fileArgs("examples/ch38-typed-step/step.test.ts", PROJECT_ROOT)), 1);
 });
 
-test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throws at load reports no tests and fails the run", async () => {
+test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throws at load reports no tests, and one that prints a process warning (for a developer, not a reader) fails the run", async () => {
   const out: string[] = [];
   const status = await runTestFiles(
     {
-      files: [RUNS_PI, THROWS_AT_LOAD],
+      files: [RUNS_PI, THROWS_AT_LOAD, WARNS],
       jobs: 2,
       oneAtATime: new Set(),
       durationsFile: join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json"),
@@ -79,11 +80,11 @@ test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throw
   );
   const printed = out.join("");
   assert.equal(status, 1, printed);
-  assert.match(printed, /: 1 tests, 1 pass, 0 fail,/);
+  assert.match(printed, /: 2 tests, 2 pass, 0 fail,/);
   assert.match(printed, /thrown at load, on purpose/);
   assert.match(
     printed,
-    /1 of 2 files failed: scripts\/test\/fixtures\/throws-at-load\.test\.ts \(reported no tests\)\n/,
+    /2 of 3 files failed: scripts\/test\/fixtures\/throws-at-load\.test\.ts \(reported no tests\), scripts\/test\/fixtures\/warns\.test\.ts \(printed a process warning: Warning: a warning meant for the developer\)\n/,
   );
 });
 

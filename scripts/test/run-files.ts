@@ -67,6 +67,17 @@ export function withoutSummary(output: string): string {
     .join("\n");
 }
 
+// A process warning (`(node:123) Warning: …`, `(node:123) [DEP0040] DeprecationWarning: …`):
+// meant for a developer, it reads to a reader like something went wrong, so a file that
+// prints one fails the run although its tests passed. Node's own ExperimentalWarning is about
+// Node, not the project, and the Node 22 row may meet one.
+const NODE_WARNING = /^\(node:\d+\) (?:\[\w+\] )?(?!ExperimentalWarning)\w*Warning: .*$/m;
+
+/** The first process warning in a file's output, if it printed one. */
+export function warningIn(output: string): string | undefined {
+  return NODE_WARNING.exec(output.replace(COLOURS, ""))?.[0].replace(/^\(node:\d+\) /, "");
+}
+
 /** Sums the spec summaries in `output` (one per file). */
 export function countsIn(output: string, into: SuiteCounts): SuiteCounts {
   for (const line of output.replace(COLOURS, "").split("\n")) {
@@ -250,7 +261,9 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
   });
   // A file that printed no summary did not run its tests, whatever its exit status says.
   const reported = (run: FileRun) => /^ℹ tests \d+$/m.test(run.output.replace(COLOURS, ""));
-  const failed = runs.filter((run) => run.code !== 0 || !reported(run));
+  const failed = runs
+    .filter((run) => run.code !== 0 || !reported(run) || warningIn(run.output) !== undefined)
+    .sort((a, b) => a.file.localeCompare(b.file));
   writeFileAtomically(
     plan.durationsFile,
     `${JSON.stringify(Object.fromEntries(runs.map((run) => [run.file, run.ms])), null, 2)}\n`,
@@ -270,9 +283,11 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
               .map((run) =>
                 run.code === FILE_STOPPED_STATUS
                   ? `${run.file} (stopped at its bound, ${elapsed(limitMs)})`
-                  : reported(run)
-                    ? run.file
-                    : `${run.file} (reported no tests)`,
+                  : !reported(run)
+                    ? `${run.file} (reported no tests)`
+                    : warningIn(run.output) !== undefined
+                      ? `${run.file} (printed a process warning: ${warningIn(run.output)})`
+                      : run.file,
               )
               .join(", ")}`,
           ]),

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { test } from "node:test";
 import { compileStrictly, nativeTypeScript } from "../../examples/support/compile-strictly.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { compileFiles } from "./compile.ts";
+import { compileFiles, compileLater } from "./compile.ts";
 import { isInstallProblem, readInstalledPi } from "./pin.ts";
 
 // ch37.exports.setDefaultStreamFn's counterexample type-checks with TypeScript 7 (0.6 s, where
@@ -17,6 +17,8 @@ const failing = readdirSync(join(PROJECT_ROOT, "examples"), { recursive: true, e
   .map((path) => relative(PROJECT_ROOT, join(PROJECT_ROOT, "examples", path)))
   .sort();
 const LISTINGS = ["examples/ch37-agent-core/research-agent.ts", "examples/ch38-typed-step/step.ts"];
+// TypeScript 5.9's side: one program for the four files, not one each.
+compileLater([...failing, ...LISTINGS]);
 
 test(`TypeScript ${nativeTypeScript().version} refuses the lines TypeScript 5.9 refuses, in ${failing.length} files meant not to compile and the book's 2 listings`, async () => {
   assert.ok(failing.length >= 2, `the files meant not to compile are found: ${failing.join(", ")}`);
