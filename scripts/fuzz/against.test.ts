@@ -7,10 +7,11 @@ import { test } from "node:test";
 import { DEFAULT_RUNS } from "./fuzz-command.ts";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "fuzz", "main.ts");
 const fuzz = (...args: string[]) =>
-  runCommand(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
+  runCommand(process.execPath, asNpmRunsIt(MAIN, args), { cwd: PROJECT_ROOT, timeoutMs: 600_000 });
 const fixture = (path: string) => `scripts/listings/fixtures/${path}`;
 
 test(`fuzz --against: the unfixed turn guard diverges from our step() within the default ${DEFAULT_RUNS} runs, shrunk, with a replay that reproduces it`, async () => {

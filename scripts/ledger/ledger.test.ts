@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { verdictOf, type Check } from "./check.ts";
 import { runLedger } from "./ledger.ts";
 import type { LedgerJson } from "./render.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 function install(): InstalledPi {
   const found = checkInstall();
@@ -85,7 +86,7 @@ test("ledger: --only matching no id, or an invalid regex, is one line on stderr 
 });
 
 test("ledger entry: a wrong installed version is refused with one line and exit 2 before anything runs", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/ledger/main.ts", "--json"], {
+  const run = spawnSync(process.execPath, asNpmRunsIt("scripts/ledger/main.ts", ["--json"]), {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PI_COMPANION_EXPECT_CORE: "9.9.9" },
     encoding: "utf8",

@@ -8,6 +8,7 @@ import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { isNoRegistryAnswer, readPinVerdicts } from "./verdicts-at-pin.ts";
 import type { LedgerJson, LedgerJsonEntry } from "./render.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 const FIXTURES = "scripts/listings/fixtures";
 
@@ -17,7 +18,7 @@ async function ledgerWith(dir: string): Promise<{ code: number | null; json: Led
   const { NODE_TEST_CONTEXT: _runner, npm_lifecycle_event: _npm, ...env } = process.env;
   const { code, stdout, stderr } = await runCommand(
     process.execPath,
-    ["--import", "tsx", "scripts/ledger/main.ts", "--json", "--listings", dir],
+    asNpmRunsIt("scripts/ledger/main.ts", ["--json", "--listings", dir]),
     { cwd: PROJECT_ROOT, env },
   );
   let json: LedgerJson | undefined;

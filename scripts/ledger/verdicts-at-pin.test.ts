@@ -24,6 +24,7 @@ import {
   writePinVerdictsIfChanged,
   type PinVerdicts,
 } from "./verdicts-at-pin.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 const pin = { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" };
 const json: LedgerJson = {
@@ -117,7 +118,7 @@ const freshRun = once(async (): Promise<{ byId: Map<string, LedgerJsonEntry>; st
   const { NODE_TEST_CONTEXT: _runner, npm_lifecycle_event: _npm, ...env } = process.env;
   const { code, stdout, stderr } = await runCommand(
     process.execPath,
-    ["--import", "tsx", "scripts/ledger/main.ts", "--json", "--no-write"],
+    asNpmRunsIt("scripts/ledger/main.ts", ["--json", "--no-write"]),
     { cwd: PROJECT_ROOT, env },
   );
   let json: LedgerJson;

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { READER_GONE_STATUS } from "./cli.ts";
+import { asNpmRunsIt, scriptEntry } from "./npm-scripts.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 
 /** The npm scripts a reader runs: npm's own lifecycle scripts (postinstall) are not commands. */
@@ -19,7 +20,7 @@ const scripts: Record<string, string> = Object.fromEntries(
 
 /** The npm scripts that run a TypeScript entry point, with that entry point and how a reader types them. */
 const npmCommands = Object.entries(scripts).flatMap(([name, line]) => {
-  const entry = /\btsx (\S+\.ts)\b/.exec(line)?.[1];
+  const entry = scriptEntry(line);
   return entry === undefined
     ? []
     : [{ name, entry, spelled: `${name === "start" || name === "test" ? `npm ${name}` : `npm run ${name}`} --` }];
@@ -33,6 +34,8 @@ const ciCommands = [
   entry: entry!,
   spelled: `node --import tsx ${entry}`,
 }));
+// The CI script's own entry points run as it spells them; every other one as its npm script does.
+const CI_ENTRIES = new Set(ciCommands.map((c) => c.entry));
 
 const commands = [...npmCommands, ...ciCommands];
 
@@ -56,13 +59,14 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs an entry point as npm would (from the root), optionally closing its stdout before it writes. */
+/** Runs an entry point as npm (or the CI script) would, from the root, optionally closing its stdout before it writes. */
 function runEntry(entry: string, args: string[], closeStdout = false): Promise<Ran> {
   return inTurn(() => spawnEntry(entry, args, closeStdout));
 }
 
 function spawnEntry(entry: string, args: string[], closeStdout: boolean, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+  const argv = CI_ENTRIES.has(entry) ? ["--import", "tsx", entry, ...args] : asNpmRunsIt(entry, args);
+  const child = spawn(process.execPath, argv, {
     cwd: PROJECT_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
+import { BOOT, scriptEntry } from "./npm-scripts.ts";
+import { PROJECT_ROOT } from "./paths.ts";
 
 const PREFLIGHT = fileURLToPath(new URL("./preflight.mjs", import.meta.url));
 
@@ -80,14 +82,47 @@ test("an install matching package.json, an alias included: silent, exit 0", () =
   assert.equal(run.status, 0);
 });
 
-test("every npm script runs the preflight first", () => {
+test("every npm script boots through scripts/lib/boot.mjs, which runs the preflight first", () => {
   const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     scripts: Record<string, string>;
   };
   for (const [name, line] of Object.entries(scripts)) {
-    // `npm test` only runs other scripts, each of which runs it. postinstall is npm's own step
-    // of `npm ci` (it relinks tsc), run before there is an install for the preflight to check.
-    if (name === "test" || name === "postinstall") continue;
-    assert.ok(line.startsWith("node scripts/lib/preflight.mjs && "), `${name}: ${line}`);
+    // postinstall is npm's own step of `npm ci` (it relinks tsc), run before there is an install to check.
+    if (name === "postinstall") continue;
+    assert.ok(scriptEntry(line) !== undefined, `${name}: ${line}`);
   }
+});
+
+/** Runs `node --import boot.mjs -e …` in a copy of scripts/lib beside a project holding `installed`. */
+function boot(installed: Record<string, string>) {
+  const root = project(installed);
+  try {
+    mkdirSync(join(root, "scripts", "lib"), { recursive: true });
+    for (const file of ["boot.mjs", "preflight.mjs"])
+      copyFileSync(join(dirname(PREFLIGHT), file), join(root, "scripts", "lib", file));
+    return spawnSync(
+      process.execPath,
+      ["--import", join(root, "scripts", "lib", "boot.mjs"), "-e", "console.log('ran')"],
+      {
+        encoding: "utf8",
+      },
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test("boot.mjs: before npm ci, the preflight's one line and exit 2, and the entry point does not run", () => {
+  const run = boot({});
+  assert.equal(run.stderr, "pi-book-companion: the dependencies are not installed; run npm ci first\n");
+  assert.equal(run.stdout, "");
+  assert.equal(run.status, 2);
+});
+
+test("boot.mjs: in this checkout, a TypeScript entry point runs, and Pi loads in it", () => {
+  const entry = join(PROJECT_ROOT, "scripts", "lib", "fixtures", "typed-entry.ts");
+  const run = spawnSync(process.execPath, ["--import", BOOT, entry], { encoding: "utf8", cwd: PROJECT_ROOT });
+  assert.equal(run.stderr, "");
+  assert.equal(run.stdout, "function\n");
+  assert.equal(run.status, 0);
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { forReader, fromReader, readerFolder } from "./reader-paths.ts";
 import { PROJECT_ROOT } from "./paths.ts";
+import { asNpmRunsIt } from "./npm-scripts.ts";
 
 const NOTEBOOKS = join(PROJECT_ROOT, "notebooks");
 
@@ -23,7 +24,7 @@ test("an INIT_CWD inherited from another npm script (npm test spawning a command
 test("npm run notebooks -- ch38-recipe.ipynb missing.ipynb, typed in notebooks/: finds the first, names the second from the root, runs nothing", () => {
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", join(PROJECT_ROOT, "scripts/notebooks/main.ts"), "ch38-recipe.ipynb", "missing.ipynb"],
+    asNpmRunsIt(join(PROJECT_ROOT, "scripts/notebooks/main.ts"), ["ch38-recipe.ipynb", "missing.ipynb"]),
     {
       cwd: PROJECT_ROOT,
       env: { ...process.env, npm_lifecycle_event: "notebooks", INIT_CWD: NOTEBOOKS },

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 // npm run listings keeps its strict type-check's answer (compile-store.ts) and uses it only
 // while every question the program asked gets the same answer. Each run below is a whole
@@ -18,7 +19,7 @@ const cache = join(scratch, "answers");
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 const listings = (store: string) =>
-  runCommand(process.execPath, ["--import", "tsx", MAIN, reader], {
+  runCommand(process.execPath, asNpmRunsIt(MAIN, [reader]), {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PI_COMPANION_LISTINGS_CACHE: store },
     timeoutMs: 600_000,

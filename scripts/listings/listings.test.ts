@@ -11,12 +11,13 @@ import { stepTable } from "../../examples/ch38-typed-step/step-table.ts";
 import { runCommand } from "../lib/command.ts";
 import { fixedTempDir } from "../lib/fixed-temp-dir.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "listings", "main.ts");
 const STEP_TESTS = "examples/ch38-typed-step/step.test.ts";
 const FIXTURES = join(PROJECT_ROOT, "scripts", "listings", "fixtures");
 const listings = (dir: string) =>
-  runCommand(process.execPath, ["--import", "tsx", MAIN, dir], { cwd: PROJECT_ROOT, timeoutMs: 1_800_000 });
+  runCommand(process.execPath, asNpmRunsIt(MAIN, [dir]), { cwd: PROJECT_ROOT, timeoutMs: 1_800_000 });
 
 // Started together: each run type-checks Pi's declarations, and the two can share the machine.
 const book = listings(join(FIXTURES, "book"));

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { LISTINGS, LISTINGS_ENV } from "../toolchain/listing-source.ts";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 const kernelListings = createRequire(import.meta.url)("./kernel/reader-listings.cjs") as {
   LISTINGS: Record<string, string>;
@@ -16,7 +17,7 @@ const kernelListings = createRequire(import.meta.url)("./kernel/reader-listings.
 const FIXTURES = join(PROJECT_ROOT, "scripts", "listings", "fixtures");
 const RECIPE = "notebooks/ch38-recipe.ipynb";
 const notebooks = (dir: string, ...args: string[]) =>
-  runCommand(process.execPath, ["--import", "tsx", "scripts/notebooks/main.ts", ...args], {
+  runCommand(process.execPath, asNpmRunsIt("scripts/notebooks/main.ts", args), {
     cwd: PROJECT_ROOT,
     env: { ...process.env, [LISTINGS_ENV]: dir },
     timeoutMs: 600_000,

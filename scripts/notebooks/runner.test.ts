@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { CellFailure } from "./execute-notebook.ts";
 import { serialiseNotebook, type BadNotebook, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 import { runNotebookFile, type Drift, type RunFailure } from "./run-notebook.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 const FIXTURES = join(PROJECT_ROOT, "scripts", "notebooks", "fixtures");
 const fixture = (name: string) => join(FIXTURES, name);
@@ -39,7 +40,7 @@ function expectFailure<K extends RunFailure["kind"]>(outcome: Awaited<ReturnType
 }
 
 function runCli(...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "scripts", "notebooks", "main.ts"), ...args], {
+  return spawnSync(process.execPath, asNpmRunsIt(join(PROJECT_ROOT, "scripts", "notebooks", "main.ts"), args), {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
   });

@@ -14,6 +14,7 @@ import {
   SOURCE_DIRS,
   TOOLCHAIN_DIR,
 } from "../lib/layout.ts";
+import { scriptEntry } from "../lib/npm-scripts.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 // layout.ts names the folders; these tests hold what cannot import it to the same names, and
@@ -96,7 +97,7 @@ test("layout: the book's listings, the listings kept as printed and the npm run 
     assert.ok(underChapter(path) && existsSync(join(PROJECT_ROOT, path)), path);
   const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
   for (const name of ["ch37", "ch38", "turn-limit", "recipe"]) {
-    const entry = / tsx (\S+)$/.exec(scripts[name] ?? "")?.[1] ?? "";
+    const entry = scriptEntry(scripts[name] ?? "") ?? "";
     assert.ok(
       entry.startsWith(`${CHAPTER_TABLES_DIR}/`) && existsSync(join(PROJECT_ROOT, entry)),
       `npm run ${name}: ${scripts[name]}`,
