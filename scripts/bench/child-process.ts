@@ -1,4 +1,5 @@
 import { runCommand } from "../lib/command.ts";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
 
 /** How one child process ended, and how long it took from spawn to exit. */
 export interface TimedProcess {
@@ -15,6 +16,11 @@ const tail = (text: string) => text.trim().split("\n").slice(-3).join(" | ");
 /** Runs `node --import tsx <args>` in `cwd` and times it. */
 export function timeTsx(args: readonly string[], cwd: string): Promise<TimedProcess> {
   return timeNode(["--import", "tsx", ...args], cwd);
+}
+
+/** Runs the entry point `entry` with `args` in `cwd` as its npm script runs it (through boot.mjs), and times it. */
+export function timeAsNpmRunsIt(entry: string, args: readonly string[], cwd: string): Promise<TimedProcess> {
+  return timeNode(asNpmRunsIt(entry, args), cwd);
 }
 
 /** Runs `node <args>` in `cwd`, keeping only the ends of its output, and times it. */
