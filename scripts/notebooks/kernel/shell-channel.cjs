@@ -47,6 +47,16 @@ function installShellChannel(ZmqServer, { execute, isComplete, history, kernelIn
    */
   ZmqServer.prototype.init = function (...args) {
     this.bound = init.apply(this, args);
+    // A socket that cannot be bound (EADDRINUSE: between Jupyter choosing a free port and the
+    // kernel binding it, another process took it) leaves a kernel no client can reach. It exits
+    // at once, so that the client sees the kernel die before kernel_info and can start another
+    // with fresh ports, instead of waiting a minute for a reply that cannot come.
+    this.bound.catch((/** @type {{ code?: string, message?: string }} */ error) => {
+      process.stderr.write(
+        `pi-companion kernel: cannot bind its sockets (${error?.code ?? error?.message ?? String(error)}); exiting\n`,
+      );
+      process.exit(1);
+    });
     return this.bound;
   };
 

@@ -16,6 +16,7 @@ stdout; the Node test (nbclient.test.ts) reads it.
 """
 
 import asyncio
+import contextlib
 import json
 import pathlib
 import sys
@@ -43,16 +44,59 @@ def client_for(nb, cwd, kernel_name=KERNEL_NAME, timeout=CELL_TIMEOUT_S):
     )
 
 
+# Jupyter's client chooses free ports and the kernel binds them later; in between, another
+# process may take one (CI saw EADDRINUSE with two test files starting kernels side by side).
+# The kernel then exits at once (shell-channel.cjs), and a kernel that died before its first
+# reply is started again with fresh ports, as a reader would restart it. Nothing else is retried.
+KERNEL_START_ATTEMPTS = 3
+
+
+def died_starting(error):
+    return isinstance(error, RuntimeError) and "died before replying to kernel_info" in str(error)
+
+
+def starting_again(attempt, error):
+    """Whether to start the kernel again after `error` on start `attempt` (0-based), saying so."""
+    if not died_starting(error) or attempt + 1 >= KERNEL_START_ATTEMPTS:
+        return False
+    print(f"execute.py: the kernel died before its first reply ({error}); starting it again", file=sys.stderr)
+    return True
+
+
+@contextlib.contextmanager
+def started_kernel(make_client):
+    """make_client()'s client with its kernel up, started again if it died before its first reply."""
+    for attempt in range(KERNEL_START_ATTEMPTS):
+        client = make_client()
+        setup = client.setup_kernel()
+        try:
+            setup.__enter__()
+        except RuntimeError as error:
+            if starting_again(attempt, error):
+                continue
+            raise
+        with contextlib.ExitStack() as stack:
+            stack.push(setup)
+            yield client
+        return
+
+
 def run_notebooks(files):
     results = []
     for file in files:
         path = pathlib.Path(file).resolve()
-        nb = nbformat.read(path, as_version=4)
-        try:
-            client_for(nb, str(path.parent)).execute()
-            results.append({"file": file, "ok": True})
-        except CellExecutionError as error:
-            results.append({"file": file, "ok": False, "ename": error.ename, "message": str(error)[-3000:]})
+        for attempt in range(KERNEL_START_ATTEMPTS):
+            nb = nbformat.read(path, as_version=4)
+            try:
+                client_for(nb, str(path.parent)).execute()
+                results.append({"file": file, "ok": True})
+            except CellExecutionError as error:
+                results.append({"file": file, "ok": False, "ename": error.ename, "message": str(error)[-3000:]})
+            except RuntimeError as error:
+                if starting_again(attempt, error):
+                    continue
+                raise
+            break
     return results
 
 
@@ -88,12 +132,16 @@ def run_plan(plan_file):
     nb = nbformat.v4.new_notebook()
     kernel_name = plan.get("kernel", KERNEL_NAME)
     nb.metadata["kernelspec"] = {"name": kernel_name, "display_name": kernel_name, "language": "typescript"}
-    client = client_for(nb, plan["cwd"], kernel_name, PLAN_CELL_TIMEOUT_S)
-    client.allow_errors = True
     replies = []
-    client.on_cell_executed = lambda cell, cell_index, execute_reply: replies.append(execute_reply["content"])
+
+    def make_client():
+        client = client_for(nb, plan["cwd"], kernel_name, PLAN_CELL_TIMEOUT_S)
+        client.allow_errors = True
+        client.on_cell_executed = lambda cell, cell_index, execute_reply: replies.append(execute_reply["content"])
+        return client
+
     results = []
-    with client.setup_kernel():
+    with started_kernel(make_client) as client:
         for step in plan["steps"]:
             if "write" in step:
                 pathlib.Path(step["write"]["path"]).write_text(step["write"]["text"])
