@@ -46,6 +46,17 @@ test("test:unit runs at most `jobs` files at once, and never two of the exclusiv
   assert.equal(most, 3);
 });
 
+test("test:unit: one worker takes the slowest files first and the other the quickest, so the slowest two do not start side by side", async () => {
+  const started: string[] = [];
+  await schedule(["slowest", "slow", "middle", "quick", "quickest"], 2, new Set(), async (file) => {
+    started.push(file);
+    await sleep(file.startsWith("slow") ? 30 : 5);
+    return file;
+  });
+  assert.deepEqual(started.slice(0, 2), ["slowest", "quickest"]);
+  assert.deepEqual([...started].sort(), ["middle", "quick", "quickest", "slow", "slowest"]);
+});
+
 test("test:unit's summary sums the files' spec summaries, and a file's own summary is not printed", () => {
   const file = "✔ a (1ms)\nℹ tests 2\nℹ suites 0\nℹ pass 1\nℹ fail 1\nℹ skipped 0\nℹ duration_ms 8.5\n";
   const counts = countsIn(file, { tests: 1, pass: 1, fail: 0, skipped: 0, todo: 0, cancelled: 0 });

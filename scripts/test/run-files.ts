@@ -186,8 +186,13 @@ function runFile(node: string, file: string, cwd: string, limitMs: number): Prom
 export const FILE_STOPPED_STATUS = 124;
 
 /**
- * Runs `work` over `order`, `jobs` at once, taking the files in order but passing over one of
- * `exclusive` while another of them runs (so a worker never sits waiting for it).
+ * Runs `work` over `order`, `jobs` at once, passing over one of `exclusive` while another of
+ * them runs (so a worker never sits waiting for it). Half the workers take the files from the
+ * front of `order` (the slowest first), the others from the back (the quickest first): the
+ * slowest files start first yet seldom run beside each other. They start children of their
+ * own (kernels, ledger runs, compiles), so two of them side by side ask for more than two
+ * cores: all taken slowest first, the suite took 10 min 45 s at idle where name order took
+ * 8 min 50 s, and a kernel once found the port Jupyter chose for it taken.
  */
 export async function schedule<R>(
   order: readonly string[],
@@ -199,9 +204,10 @@ export async function schedule<R>(
   const results: R[] = [];
   let exclusiveRunning = false;
   const sleepers: (() => void)[] = [];
-  async function worker(): Promise<void> {
+  const free = (file: string) => !(exclusiveRunning && exclusive.has(file));
+  async function worker(fromTheBack: boolean): Promise<void> {
     while (waiting.length > 0) {
-      const index = waiting.findIndex((file) => !(exclusiveRunning && exclusive.has(file)));
+      const index = fromTheBack ? waiting.findLastIndex(free) : waiting.findIndex(free);
       if (index < 0) {
         // Only files that must wait for the exclusive one are left: wait until it ends.
         await new Promise<void>((resolve) => sleepers.push(resolve));
@@ -217,7 +223,8 @@ export async function schedule<R>(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, order.length)) }, worker));
+  const workers = Math.max(1, Math.min(jobs, order.length));
+  await Promise.all(Array.from({ length: workers }, (_, i) => worker(i % 2 === 1)));
   return results;
 }
 
