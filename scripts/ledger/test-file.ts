@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { readJsonLines } from "../lib/json-lines.ts";
 import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 
 /** A test file's top-level tests by how they ended, by name. */
@@ -41,18 +42,9 @@ export function runTestFile(file: string): Promise<TestFileResults> {
     child.on("error", reject);
     child.on("close", (code, signal) => {
       const results: TestFileResults = { passed: [], failed: [] };
-      let lines: string[] = [];
-      try {
-        lines = readFileSync(report, "utf8")
-          .split("\n")
-          .filter((line) => line !== "");
-      } catch {
-        // no report at all: the file ended before the runner wrote one
-      }
-      for (const line of lines) {
-        const { passed, name } = JSON.parse(line) as { passed: boolean; name: string };
+      // No report at all: the file ended before the runner wrote one.
+      for (const { passed, name } of readJsonLines<{ passed: boolean; name: string }>(report))
         (passed ? results.passed : results.failed).push(name);
-      }
       if ((code !== 0 || signal !== null) && results.failed.length === 0) results.failed.push(file);
       resolve(results);
     });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { readdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { readJsonLines } from "../lib/json-lines.ts";
 import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
 import { checkShapes } from "./check-listings.ts";
@@ -90,19 +91,6 @@ export interface TestsRun {
   unloaded: Map<string, string>;
 }
 
-const jsonLines = <T>(path: string): T[] => {
-  let text = "";
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    // no file: nothing was written to it
-  }
-  return text
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as T);
-};
-
 /**
  * Runs `files` under node:test with this process's flags (tsx and the listings hook), all in
  * one child process (the files share its module cache, as Node 22's
@@ -128,8 +116,8 @@ export function runTests(files: readonly string[]): Promise<TestsRun> {
     child.on("error", reject);
     child.on("close", () =>
       resolve({
-        lines: jsonLines<TestLine>(report),
-        unloaded: new Map(jsonLines<{ file: string; why: string }>(unloaded).map((u) => [u.file, u.why])),
+        lines: readJsonLines<TestLine>(report),
+        unloaded: new Map(readJsonLines<{ file: string; why: string }>(unloaded).map((u) => [u.file, u.why])),
       }),
     );
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
