@@ -63,41 +63,45 @@ def starting_again(attempt, error):
     return True
 
 
+def retrying_start(start):
+    """start()'s value, calling it again while the kernel it starts dies before its first reply."""
+    for attempt in range(KERNEL_START_ATTEMPTS):
+        try:
+            return start()
+        except RuntimeError as error:
+            if not starting_again(attempt, error):
+                raise
+
+
 @contextlib.contextmanager
 def started_kernel(make_client):
     """make_client()'s client with its kernel up, started again if it died before its first reply."""
-    for attempt in range(KERNEL_START_ATTEMPTS):
+
+    def start():
         client = make_client()
         setup = client.setup_kernel()
-        try:
-            setup.__enter__()
-        except RuntimeError as error:
-            if starting_again(attempt, error):
-                continue
-            raise
-        with contextlib.ExitStack() as stack:
-            stack.push(setup)
-            yield client
-        return
+        setup.__enter__()
+        return client, setup
+
+    client, setup = retrying_start(start)
+    with contextlib.ExitStack() as stack:
+        stack.push(setup)
+        yield client
+
+
+def execute_whole(file):
+    """Executes the notebook `file` whole, as Jupyter's "Run all" does, and says how it ended."""
+    path = pathlib.Path(file).resolve()
+    nb = nbformat.read(path, as_version=4)
+    try:
+        client_for(nb, str(path.parent)).execute()
+        return {"file": file, "ok": True}
+    except CellExecutionError as error:
+        return {"file": file, "ok": False, "ename": error.ename, "message": str(error)[-3000:]}
 
 
 def run_notebooks(files):
-    results = []
-    for file in files:
-        path = pathlib.Path(file).resolve()
-        for attempt in range(KERNEL_START_ATTEMPTS):
-            nb = nbformat.read(path, as_version=4)
-            try:
-                client_for(nb, str(path.parent)).execute()
-                results.append({"file": file, "ok": True})
-            except CellExecutionError as error:
-                results.append({"file": file, "ok": False, "ename": error.ename, "message": str(error)[-3000:]})
-            except RuntimeError as error:
-                if starting_again(attempt, error):
-                    continue
-                raise
-            break
-    return results
+    return [retrying_start(lambda: execute_whole(file)) for file in files]
 
 
 def shell_request(client, method, **content):
