@@ -2,36 +2,23 @@ import { spawn } from "node:child_process";
 import { readdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { listingSources } from "../toolchain/listing-source.ts";
 import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { readJsonLines } from "../lib/json-lines.ts";
+import { IN_ONE_PROCESS, TEST_LINES_REPORTER, type TestLine, type UnloadedFile } from "../lib/test-lines.ts";
 import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
 import { checkShapes } from "./check-listings.ts";
 import { compileReaderListingsKept } from "./compile-store.ts";
 import { listingsReachedBy } from "./reaches.ts";
 
-const REPORTER = fileURLToPath(new URL("./test-lines-reporter.mjs", import.meta.url));
-
 /** Where the command writes: results to `out`, problems to `err`. */
 export interface ListingsIo {
   out: (text: string) => void;
   err: (text: string) => void;
-}
-
-/** One top-level test of a chapter test file, as it ended. */
-export interface TestLine {
-  passed: boolean;
-  name: string;
-  file: string;
-  /** A failure's reason, as the test runner's reporter read it: expected against actual, then what produced it. */
-  why?: string[];
-  /** A failure's whole message (the assertion's diff), for `--verbose`. */
-  detail?: string;
 }
 
 /** How much of each failure to print: its reason in two lines, or (`verbose`) all of it with the assertion's diff. */
@@ -83,8 +70,6 @@ export function testsOfReaderListings(): string[] {
     .sort();
 }
 
-const IN_ONE_PROCESS = fileURLToPath(new URL("./test-files-in-one-process.ts", import.meta.url));
-
 /** The chapter tests' run: each top-level test as it ended, and the files that did not load, with why. */
 export interface TestsRun {
   lines: TestLine[];
@@ -105,7 +90,7 @@ export function runTests(files: readonly string[]): Promise<TestsRun> {
   const args = [
     ...preloadPiBefore(flags),
     ...flags,
-    `--test-reporter=${REPORTER}`,
+    `--test-reporter=${TEST_LINES_REPORTER}`,
     `--test-reporter-destination=${report}`,
     IN_ONE_PROCESS,
     unloaded,
@@ -117,7 +102,7 @@ export function runTests(files: readonly string[]): Promise<TestsRun> {
     child.on("close", () =>
       resolve({
         lines: readJsonLines<TestLine>(report),
-        unloaded: new Map(readJsonLines<{ file: string; why: string }>(unloaded).map((u) => [u.file, u.why])),
+        unloaded: new Map(readJsonLines<UnloadedFile>(unloaded).map((u) => [u.file, u.why])),
       }),
     );
   }).finally(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { runTests } from "./run-listings.ts";
 
-const REPORTER_FIXTURES = join(PROJECT_ROOT, "scripts", "listings", "fixtures", "reporter");
+const REPORTER_FIXTURES = join(PROJECT_ROOT, "scripts", "lib", "fixtures", "reporter");
 const FAILING = join(REPORTER_FIXTURES, "failing-tests.ts");
 const THROWS = join(REPORTER_FIXTURES, "throws-at-load.ts");
 const PASSES = join(PROJECT_ROOT, "scripts", "test", "fixtures", "passes.test.ts");

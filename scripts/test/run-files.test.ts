@@ -13,8 +13,9 @@ import {
   schedule,
   slowestFirst,
   withoutSummary,
+  type SuitePlan,
 } from "./run-files.ts";
-import { runsTheCheckout, testFiles } from "./test-files.ts";
+import { runsTheCheckout, runsTogether, testFiles } from "./test-files.ts";
 
 const PASSES = "scripts/test/fixtures/passes.test.ts";
 const FAILS = "scripts/test/fixtures/fails.test.ts";
@@ -22,6 +23,26 @@ const HANGS = "scripts/test/fixtures/hangs.test.ts";
 const RUNS_PI = "scripts/test/fixtures/runs-pi.test.ts";
 const THROWS_AT_LOAD = "scripts/test/fixtures/throws-at-load.test.ts";
 const WARNS = "scripts/test/fixtures/warns.test.ts";
+
+/** Runs the suite over fixture files, two at a time, collecting what it printed and its durations file. */
+async function runSuite(files: string[], plan: Partial<SuitePlan> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const durationsFile = join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json");
+  const status = await runTestFiles(
+    {
+      files,
+      jobs: 2,
+      oneAtATime: new Set(),
+      durationsFile,
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      ...plan,
+    },
+    PROJECT_ROOT,
+  );
+  return { status, printed: out.join(""), err, durationsFile };
+}
 
 test("test:unit starts the slowest files of the last run first, and a file never timed before them", () => {
   assert.deepEqual(slowestFirst(["a", "b", "c", "new"], { a: 10, b: 300, c: 20 }), ["new", "b", "c", "a"]);
@@ -77,19 +98,7 @@ test("test:unit runs each file in its own process without a second one under --t
 });
 
 test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throws at load reports no tests, and one that prints a process warning (for a developer, not a reader) fails the run", async () => {
-  const out: string[] = [];
-  const status = await runTestFiles(
-    {
-      files: [RUNS_PI, THROWS_AT_LOAD, WARNS],
-      jobs: 2,
-      oneAtATime: new Set(),
-      durationsFile: join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json"),
-      out: (text) => out.push(text),
-      err: () => {},
-    },
-    PROJECT_ROOT,
-  );
-  const printed = out.join("");
+  const { status, printed } = await runSuite([RUNS_PI, THROWS_AT_LOAD, WARNS]);
   assert.equal(status, 1, printed);
   assert.match(printed, /: 2 tests, 2 pass, 0 fail,/);
   assert.match(printed, /thrown at load, on purpose/);
@@ -100,22 +109,7 @@ test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throw
 });
 
 test("test:unit: a failing file makes the run exit 1 and is named; progress counts files; the durations are kept", async () => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const durationsFile = join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json");
-  const status = await runTestFiles(
-    {
-      files: [PASSES, FAILS],
-      jobs: 2,
-      oneAtATime: new Set(),
-      durationsFile,
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      progressMs: 200,
-    },
-    PROJECT_ROOT,
-  );
-  const printed = out.join("");
+  const { status, printed, err, durationsFile } = await runSuite([PASSES, FAILS], { progressMs: 200 });
   assert.equal(status, 1, printed);
   assert.match(
     printed,
@@ -138,22 +132,9 @@ test(
     const dir = mkdtempSync(join(tmpdir(), "run-files-"));
     const pidFile = join(dir, "sleeper.pid");
     process.env.HANGS_PID_FILE = pidFile;
-    const out: string[] = [];
     const started = Date.now();
-    const status = await runTestFiles(
-      {
-        files: [HANGS, PASSES],
-        jobs: 2,
-        oneAtATime: new Set(),
-        durationsFile: join(dir, "durations.json"),
-        out: (text) => out.push(text),
-        err: () => {},
-        fileLimitMs: 4_000,
-      },
-      PROJECT_ROOT,
-    );
+    const { status, printed } = await runSuite([HANGS, PASSES], { fileLimitMs: 4_000 });
     delete process.env.HANGS_PID_FILE;
-    const printed = out.join("");
     assert.equal(status, 1, printed);
     assert.ok(Date.now() - started < 60_000, `the run took ${Date.now() - started} ms`);
     assert.match(
@@ -187,4 +168,42 @@ test("test:unit: the files that run the project's commands against the checkout 
   for (const file of ["scripts/ledger/ledger.test.ts", "scripts/listings/listings.test.ts"])
     assert.ok(apart.includes(file), file);
   assert.ok(!apart.includes("scripts/lib/pool.test.ts"));
+});
+
+test("test:unit runs the examples/ tests in one process and every scripts/ test in its own", () => {
+  const files = testFiles(PROJECT_ROOT);
+  const together = files.filter((file) => runsTogether(PROJECT_ROOT, file));
+  assert.ok(together.includes("examples/ch38-typed-step/step.test.ts"));
+  assert.ok(together.length >= 40, `${together.length} files`);
+  assert.deepEqual(
+    together.filter((file) => !file.startsWith("examples/")),
+    [],
+  );
+});
+
+test("test:unit: of the files run in one process, a failing one and one that does not load are each named, the others still run, and progress counts every file", async () => {
+  const { status, printed, err } = await runSuite([FAILS, PASSES, RUNS_PI, THROWS_AT_LOAD], {
+    together: [FAILS, THROWS_AT_LOAD, RUNS_PI],
+    progressMs: 100,
+  });
+  assert.equal(status, 1, printed);
+  assert.match(printed, /── 3 files in one process \(\d+ s, exit 1\)\n/);
+  assert.match(
+    printed,
+    /test:unit: 4 files in \d+ s \(3 files in one process\), 2 at a time: 5 tests, 3 pass, 1 fail, 1 skipped,/,
+  );
+  assert.match(
+    printed,
+    /test:unit: 2 of 4 files failed: scripts\/test\/fixtures\/fails\.test\.ts \(failed: fails on purpose; run with 3 files in one process\), scripts\/test\/fixtures\/throws-at-load\.test\.ts \(did not load: Error: thrown at load, on purpose; run with 3 files in one process\)\n/,
+  );
+  assert.ok(
+    err.every((line) => /^test:unit: [0-4]\/4 files, \d+ s( \(running .+\))?\n$/.test(line)),
+    err.join(""),
+  );
+});
+
+test("test:unit: files run in one process that all pass and load pass, Pi loaded ahead of tsx when one runs Pi", async () => {
+  const { status, printed } = await runSuite([PASSES, RUNS_PI], { together: [PASSES, RUNS_PI] });
+  assert.equal(status, 0, printed);
+  assert.match(printed, /: 3 tests, 2 pass, 0 fail, 1 skipped,/);
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
-import { ROLE_FOLDERS, SOURCE_DIRS } from "../lib/layout.ts";
+import { EXAMPLES_DIR, ROLE_FOLDERS, SOURCE_DIRS } from "../lib/layout.ts";
 
 /**
  * The suite `npm run test:unit` runs: every `*.test.ts` under examples/ and scripts/,
@@ -25,4 +25,14 @@ const RUNS_THE_CHECKOUT = /\bmain\.ts\b|--porcelain/;
 /** Whether the test file `file` (relative to `root`) runs the project's commands against the checkout. */
 export function runsTheCheckout(root: string, file: string): boolean {
   return RUNS_THE_CHECKOUT.test(readFileSync(join(root, file), "utf8"));
+}
+
+/**
+ * Whether the test file `file` runs in the one process the examples/ tests share. They are the
+ * book's code and what it leans on: `npm run listings` runs the chapter tests among them
+ * together as well. The scripts/ tests stay a process each: many start children and wait on
+ * them, and one after another in one process they would leave a core idle.
+ */
+export function runsTogether(root: string, file: string): boolean {
+  return file.split(sep)[0] === EXAMPLES_DIR && !runsTheCheckout(root, file);
 }

@@ -1,13 +1,14 @@
-// The listings reporter: one line per top-level test, and for a failure why, in the words
-// npm run listings prints under its FAIL line (expected against actual, then the scenario).
+// The test-lines reporter: one line per top-level test with its file, and for a failure why, in
+// the words npm run listings prints under its FAIL line (expected against actual, then the
+// scenario) and test:unit names a failing file of the examples/ tests it runs in one process by.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runCommand } from "../lib/command.ts";
-import { PROJECT_ROOT } from "../lib/paths.ts";
-import type { TestLine } from "./run-listings.ts";
+import { runCommand } from "./command.ts";
+import { PROJECT_ROOT } from "./paths.ts";
+import { TEST_LINES_REPORTER, type TestLine } from "./test-lines.ts";
 
-const here = join(PROJECT_ROOT, "scripts", "listings");
+const here = join(PROJECT_ROOT, "scripts", "lib");
 
 test("listings reporter: each failure says expected against actual, a subtest failure names the first, a throw its error", async () => {
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
@@ -17,7 +18,7 @@ test("listings reporter: each failure says expected against actual, a subtest fa
       "--import",
       "tsx",
       "--test",
-      `--test-reporter=${join(here, "test-lines-reporter.mjs")}`,
+      `--test-reporter=${TEST_LINES_REPORTER}`,
       join(here, "fixtures", "reporter", "failing-tests.ts"),
     ],
     { cwd: PROJECT_ROOT, env, timeoutMs: 300_000 },
