@@ -203,7 +203,6 @@ async function runTogether(node: string, files: readonly string[], cwd: string, 
 
 /** Runs `node args` as the test run `name`, collecting stdout and stderr together; stops it after `limitMs`. */
 function runChild(node: string, args: string[], name: string, cwd: string, limitMs: number): Promise<FileRun> {
-  const file = name;
   const started = Date.now();
   // Run inside another test runner (this module's own test), NODE_TEST_CONTEXT would make the
   // child skip its file and report to a parent that is not listening.
@@ -231,10 +230,10 @@ function runChild(node: string, args: string[], name: string, cwd: string, limit
       if (group !== undefined) runningGroups.delete(group);
       const output = Buffer.concat(chunks).toString("utf8");
       resolve({
-        file,
+        file: name,
         code: stopped ? FILE_STOPPED_STATUS : (code ?? 1),
         output: stopped
-          ? `${output}\n✖ ${file} was stopped after ${elapsed(limitMs)}, its bound: it had not finished (the tests above are the ones that ended)\n`
+          ? `${output}\n✖ ${name} was stopped after ${elapsed(limitMs)}, its bound: it had not finished (the tests above are the ones that ended)\n`
           : output,
         ms: Date.now() - started,
       });
