@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readJsonLines } from "./json-lines.ts";
 
 // Test files run together in one process, each top-level test reported with its file: the
 // listings command runs the chapter tests this way, and test:unit the examples/ tests.
@@ -25,4 +29,42 @@ export const IN_ONE_PROCESS = fileURLToPath(new URL("./test-files-in-one-process
 export interface UnloadedFile {
   file: string;
   why: string;
+}
+
+/** What a run of {@link IN_ONE_PROCESS} reported: each top-level test, and each file that did not load (file → why). */
+export interface OneProcessReport {
+  lines: TestLine[];
+  unloaded: Map<string, string>;
+}
+
+/**
+ * Runs `start` on the arguments that follow a child's own flags to run `files` in one process,
+ * reporting into a temporary folder, and reads the report once `start` has resolved (the
+ * child ended); the folder is removed either way.
+ */
+export async function inOneProcess<T>(
+  files: readonly string[],
+  start: (args: string[]) => Promise<T>,
+): Promise<{ ran: T; report: OneProcessReport }> {
+  const dir = mkdtempSync(join(tmpdir(), "in-one-process-"));
+  try {
+    const lines = join(dir, "tests.jsonl");
+    const unloaded = join(dir, "unloaded.jsonl");
+    const ran = await start([
+      `--test-reporter=${TEST_LINES_REPORTER}`,
+      `--test-reporter-destination=${lines}`,
+      IN_ONE_PROCESS,
+      unloaded,
+      ...files,
+    ]);
+    return {
+      ran,
+      report: {
+        lines: readJsonLines<TestLine>(lines),
+        unloaded: new Map(readJsonLines<UnloadedFile>(unloaded).map((u) => [u.file, u.why])),
+      },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,14 +1,12 @@
 import { spawn } from "node:child_process";
-import { readdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { listingSources } from "../toolchain/listing-source.ts";
 import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { readJsonLines } from "../lib/json-lines.ts";
-import { IN_ONE_PROCESS, TEST_LINES_REPORTER, type TestLine, type UnloadedFile } from "../lib/test-lines.ts";
+import { inOneProcess, type OneProcessReport, type TestLine } from "../lib/test-lines.ts";
 import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
 import { checkShapes } from "./check-listings.ts";
@@ -71,41 +69,30 @@ export function testsOfReaderListings(): string[] {
 }
 
 /** The chapter tests' run: each top-level test as it ended, and the files that did not load, with why. */
-export interface TestsRun {
-  lines: TestLine[];
-  unloaded: Map<string, string>;
-}
+export type TestsRun = OneProcessReport;
 
 /**
  * Runs `files` under node:test with this process's flags (tsx and the listings hook), all in
  * one child process (the files share its module cache, as Node 22's
  * `--experimental-test-isolation=none` has them do).
  */
-export function runTests(files: readonly string[]): Promise<TestsRun> {
-  const dir = mkdtempSync(join(tmpdir(), "listings-"));
-  const report = join(dir, "tests.jsonl");
-  const unloaded = join(dir, "unloaded.jsonl");
+export async function runTests(files: readonly string[]): Promise<TestsRun> {
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
   const flags = withoutRunnerFlags(process.execArgv);
-  const args = [
-    ...preloadPiBefore(flags),
-    ...flags,
-    `--test-reporter=${TEST_LINES_REPORTER}`,
-    `--test-reporter-destination=${report}`,
-    IN_ONE_PROCESS,
-    unloaded,
-    ...files,
-  ];
-  return new Promise<TestsRun>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: "ignore", cwd: PROJECT_ROOT });
-    child.on("error", reject);
-    child.on("close", () =>
-      resolve({
-        lines: readJsonLines<TestLine>(report),
-        unloaded: new Map(readJsonLines<UnloadedFile>(unloaded).map((u) => [u.file, u.why])),
+  const { report } = await inOneProcess(
+    files,
+    (rest) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, [...preloadPiBefore(flags), ...flags, ...rest], {
+          env,
+          stdio: "ignore",
+          cwd: PROJECT_ROOT,
+        });
+        child.on("error", reject);
+        child.on("close", () => resolve());
       }),
-    );
-  }).finally(() => rmSync(dir, { recursive: true, force: true }));
+  );
+  return report;
 }
 
 /**

@@ -12,10 +12,12 @@ import {
   runTestFiles,
   schedule,
   slowestFirst,
+  suitePlan,
+  togetherFlags,
   withoutSummary,
   type SuitePlan,
 } from "./run-files.ts";
-import { runsTheCheckout, runsTogether, testFiles } from "./test-files.ts";
+import { runsTheCheckout, testFiles } from "./test-files.ts";
 
 const PASSES = "scripts/test/fixtures/passes.test.ts";
 const FAILS = "scripts/test/fixtures/fails.test.ts";
@@ -172,11 +174,11 @@ test("test:unit: the files that run the project's commands against the checkout 
 
 test("test:unit runs the examples/ tests in one process and every scripts/ test in its own", () => {
   const files = testFiles(PROJECT_ROOT);
-  const together = files.filter((file) => runsTogether(PROJECT_ROOT, file));
+  const together = suitePlan(PROJECT_ROOT).together ?? [];
   assert.ok(together.includes("examples/ch38-typed-step/step.test.ts"));
   assert.ok(together.length >= 40, `${together.length} files`);
   assert.deepEqual(
-    together.filter((file) => !file.startsWith("examples/")),
+    together.filter((file) => !file.startsWith("examples/") || runsTheCheckout(PROJECT_ROOT, file)),
     [],
   );
 });
@@ -203,6 +205,9 @@ test("test:unit: of the files run in one process, a failing one and one that doe
 });
 
 test("test:unit: files run in one process that all pass and load pass, Pi loaded ahead of tsx when one runs Pi", async () => {
+  const preload = (args: string[]) => args.filter((arg) => arg.endsWith("preload-pi.mjs")).length;
+  assert.equal(preload(togetherFlags([PASSES, RUNS_PI], PROJECT_ROOT)), 1);
+  assert.equal(preload(togetherFlags([PASSES, FAILS], PROJECT_ROOT)), 0);
   const { status, printed } = await runSuite([PASSES, RUNS_PI], { together: [PASSES, RUNS_PI] });
   assert.equal(status, 0, printed);
   assert.match(printed, /: 3 tests, 2 pass, 0 fail, 1 skipped,/);

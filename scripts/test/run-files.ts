@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
 import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
 import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { elapsed } from "../lib/heartbeat.ts";
-import { readJsonLines } from "../lib/json-lines.ts";
-import { IN_ONE_PROCESS, TEST_LINES_REPORTER, type TestLine, type UnloadedFile } from "../lib/test-lines.ts";
+import { inOneProcess } from "../lib/test-lines.ts";
 import { modulePullsInPi } from "../toolchain/runs-pi.ts";
 import { runsTheCheckout, runsTogether, testFiles } from "./test-files.ts";
 
@@ -157,48 +156,32 @@ function runFile(node: string, file: string, cwd: string, limitMs: number): Prom
 export const togetherName = (files: readonly string[]): string => `${files.length} files in one process`;
 
 /**
- * The command line that runs `files` in one process: their tests one after another, with the
- * spec reporter on stdout and, into `lines`, one JSON line per top-level test with its file.
+ * The flags ahead of {@link inOneProcess}'s arguments when `files` run in one process: tsx,
+ * Pi before it when one of them runs Pi, and the spec reporter on stdout beside the test lines.
  */
-export function togetherArgs(files: readonly string[], cwd: string, lines: string, unloaded: string): string[] {
+export function togetherFlags(files: readonly string[], cwd: string): string[] {
   const loader = ["--import", "tsx"];
   const preload = files.some((file) => modulePullsInPi(resolve(cwd, file))) ? preloadPiBefore(loader) : [];
-  return [
-    ...preload,
-    ...loader,
-    "--test-reporter=spec",
-    "--test-reporter-destination=stdout",
-    `--test-reporter=${TEST_LINES_REPORTER}`,
-    `--test-reporter-destination=${lines}`,
-    IN_ONE_PROCESS,
-    unloaded,
-    ...files,
-  ];
+  return [...preload, ...loader, "--test-reporter=spec", "--test-reporter-destination=stdout"];
 }
 
 /**
- * Runs `files` in one process ({@link togetherArgs}) and says of each whether it failed: a
- * failing top-level test, or not loading. The examples/ tests, 50 files, took 29.5 CPU-s as a
- * process each and 5.9 CPU-s in one (idle, 2 cores): a process each pays tsx, Pi and the
- * project's support modules again.
+ * Runs `files` in one process and says of each whether it failed: a failing top-level test,
+ * or not loading. The examples/ tests, 50 files, took 29.5 CPU-s as a process each and
+ * 5.9 CPU-s in one (idle, 2 cores): a process each pays tsx, Pi and the project's support
+ * modules again.
  */
 async function runTogether(node: string, files: readonly string[], cwd: string, limitMs: number): Promise<FileRun> {
-  const dir = mkdtempSync(join(tmpdir(), "test-unit-together-"));
-  try {
-    const lines = join(dir, "tests.jsonl");
-    const unloaded = join(dir, "unloaded.jsonl");
-    const run = await runChild(node, togetherArgs(files, cwd, lines, unloaded), togetherName(files), cwd, limitMs);
-    const failing = new Map<string, string>();
-    for (const line of readJsonLines<TestLine>(lines))
-      if (!line.passed) failing.set(line.file, failing.get(line.file) ?? `failed: ${line.name}`);
-    const notLoaded = new Map(
-      readJsonLines<UnloadedFile>(unloaded).map((u) => [resolve(cwd, u.file), `did not load: ${u.why}`]),
-    );
-    const why = (file: string) => notLoaded.get(resolve(cwd, file)) ?? failing.get(resolve(cwd, file));
-    return { ...run, together: files.map((file) => ({ file: relative(cwd, resolve(cwd, file)), failed: why(file) })) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const flags = togetherFlags(files, cwd);
+  const { ran, report } = await inOneProcess(files, (rest) =>
+    runChild(node, [...flags, ...rest], togetherName(files), cwd, limitMs),
+  );
+  const failing = new Map<string, string>();
+  for (const line of report.lines)
+    if (!line.passed) failing.set(line.file, failing.get(line.file) ?? `failed: ${line.name}`);
+  const notLoaded = new Map([...report.unloaded].map(([file, why]) => [resolve(cwd, file), `did not load: ${why}`]));
+  const why = (file: string) => notLoaded.get(resolve(cwd, file)) ?? failing.get(resolve(cwd, file));
+  return { ...ran, together: files.map((file) => ({ file, failed: why(file) })) };
 }
 
 /** Runs `node args` as the test run `name`, collecting stdout and stderr together; stops it after `limitMs`. */
@@ -390,12 +373,13 @@ export const SUITE_JOBS = availableParallelism();
  */
 export function suitePlan(root: string, node?: { path: string; name: string }): SuitePlan {
   const files = testFiles(root);
+  const apart = new Set(files.filter((file) => runsTheCheckout(root, file)));
   return {
     files,
     ...(node === undefined ? {} : { node: node.path }),
     jobs: SUITE_JOBS,
-    oneAtATime: new Set(files.filter((file) => runsTheCheckout(root, file))),
-    together: files.filter((file) => runsTogether(root, file)),
+    oneAtATime: apart,
+    together: files.filter((file) => runsTogether(file) && !apart.has(file)),
     durationsFile: durationsFile(root, node?.name),
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

@@ -28,11 +28,12 @@ export function runsTheCheckout(root: string, file: string): boolean {
 }
 
 /**
- * Whether the test file `file` runs in the one process the examples/ tests share. They are the
- * book's code and what it leans on: `npm run listings` runs the chapter tests among them
- * together as well. The scripts/ tests stay a process each: many start children and wait on
- * them, and one after another in one process they would leave a core idle.
+ * Whether the test file `file` (relative to the root) is one of the examples/ tests, which
+ * share one process unless they run the checkout. They are the book's code and what it leans
+ * on: `npm run listings` runs the chapter tests among them together as well. The scripts/ tests
+ * stay a process each: many start children and wait on them, and one after another in one
+ * process they would leave a core idle.
  */
-export function runsTogether(root: string, file: string): boolean {
-  return file.split(sep)[0] === EXAMPLES_DIR && !runsTheCheckout(root, file);
+export function runsTogether(file: string): boolean {
+  return file.split(sep)[0] === EXAMPLES_DIR;
 }
