@@ -1,13 +1,13 @@
 // npm run fuzz -- --against FILE: ours and a reader's on the same generated cases.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { DEFAULT_RUNS } from "./fuzz-command.ts";
 import { runCommand } from "../lib/command.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { asNpmRunsIt } from "../lib/npm-scripts.ts";
+import { writeRefusedFolders } from "../listings/refused-folders.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "fuzz", "main.ts");
 const fuzz = (...args: string[]) =>
@@ -74,34 +74,15 @@ test("fuzz --against: a folder runs each listing it holds, and an agreement name
 });
 
 test("fuzz --against: a file npm run listings refuses is refused the same way, one line at file:line, exit 2", async () => {
-  const bookStep = readFileSync(join(PROJECT_ROOT, fixture("book/step.ts")), "utf8");
-  const dir = mkdtempSync(join(tmpdir(), "fuzz-against-"));
-  const folder = (name: string, text: string) => {
-    mkdirSync(join(dir, name));
-    writeFileSync(join(dir, name, "step.ts"), text);
-    return join(dir, name, "step.ts");
-  };
+  // The folders scripts/listings/listings.test.ts gives npm run listings, so that one type-check serves both.
+  const refused = writeRefusedFolders();
   try {
     const cases: [string, RegExp][] = [
+      [refused.broken.file, /^fuzz: \/.*\/step\.ts:\d+: error TS2769: No overload matches this call\.\n$/],
+      [refused.noExport.file, /^fuzz: \/.*\/step\.ts does not export StepFailure; the book's step listing exports/],
       [
-        folder("unparsed", bookStep.replace("export class StepFailed", "export class StepFailed {{")),
-        /^fuzz: \/.*\/unparsed\/step\.ts:\d+: error TS\d+: /,
-      ],
-      [
-        folder("no-export", bookStep.replace("export type StepFailure =", "type StepFailure =")),
-        /^fuzz: \/.*\/no-export\/step\.ts does not export StepFailure; the book's step listing exports/,
-      ],
-      [
-        folder(
-          "swapped",
-          bookStep
-            .replace(
-              "constructor(message: string, kind: StepFailure)",
-              "constructor(kind: StepFailure, message: string)",
-            )
-            .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
-        ),
-        /^fuzz: \/.*\/swapped\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider"/,
+        refused.swapped.file,
+        /^fuzz: \/.*\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider"/,
       ],
     ];
     for (const [file, expected] of cases) {
@@ -112,7 +93,7 @@ test("fuzz --against: a file npm run listings refuses is refused the same way, o
       assert.doesNotMatch(ran.stderr, /\n {4}at /, "no stack trace");
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    refused.remove();
   }
 });
 

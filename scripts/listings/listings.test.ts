@@ -12,6 +12,7 @@ import { runCommand } from "../lib/command.ts";
 import { fixedTempDir } from "../lib/fixed-temp-dir.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { asNpmRunsIt } from "../lib/npm-scripts.ts";
+import { writeRefusedFolders } from "./refused-folders.ts";
 
 const MAIN = join(PROJECT_ROOT, "scripts", "listings", "main.ts");
 const STEP_TESTS = "examples/ch38-typed-step/step.test.ts";
@@ -151,38 +152,11 @@ test("listings: a step.ts that imports a file of the reader's own beside it (./d
   }
 });
 
-function readerFolder(name: string, files: Record<string, string>): string {
-  const dir = fixedTempDir(`listings-test-${name}`);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return dir;
-}
-
-const bookStep = readFileSync(join(FIXTURES, "book", "step.ts"), "utf8");
+const refused = writeRefusedFolders();
+const { broken, noExport, swapped, otherAnswer } = refused;
 
 const missing = join(tmpdir(), "listings-test-no-such-folder");
 const empty = mkdtempSync(join(tmpdir(), "listings-test-"));
-const broken = readerFolder("broken", {
-  "step.ts": bookStep.replace(
-    'throw new RangeError("maxTurns must be a positive integer");',
-    "throw new RangeError(maxTurns);",
-  ),
-});
-const noExport = readerFolder("no-export", {
-  "step.ts": bookStep.replace("export type StepFailure =", "type StepFailure ="),
-});
-// The arguments swapped in the constructor and in every call: it compiles, and is not the book's.
-const swapped = readerFolder("swapped", {
-  "step.ts": bookStep
-    .replace("constructor(message: string, kind: StepFailure)", "constructor(kind: StepFailure, message: string)")
-    .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
-});
-// An answer of another shape (the hits at the top, not under details): a caller reading details.hits finds none.
-const otherAnswer = readerFolder("other-answer", {
-  "research-agent.ts": readFileSync(join(FIXTURES, "book", "research-agent.ts"), "utf8").replace(
-    "details: { query: params.query, hits: shown.map(([id]) => id) },",
-    "hits: shown.map(([id]) => id), details: { query: params.query },",
-  ),
-});
 const notAListing = join(PROJECT_ROOT, "package.json");
 const cases: [string, RegExp][] = [
   [
@@ -190,17 +164,17 @@ const cases: [string, RegExp][] = [
     /^listings: .*listings-test-no-such-folder: no such folder; give the folder that holds your research-agent\.ts and\/or step\.ts\n$/,
   ],
   [empty, /^listings: .* holds neither research-agent\.ts nor step\.ts; name the files as the book's listings\n$/],
-  [broken, /^listings: \/.*\/step\.ts:\d+: error TS2769: No overload matches this call\.\n$/],
+  [broken.dir, /^listings: \/.*\/step\.ts:\d+: error TS2769: No overload matches this call\.\n$/],
   [
-    noExport,
+    noExport.dir,
     /^listings: \/.*\/step\.ts does not export StepFailure; the book's step listing exports StepOptions, StepFailure, StepFailed, step\n$/,
   ],
   [
-    swapped,
+    swapped.dir,
     /^listings: \/.*\/step\.ts: new StepFailed\("the message", "provider"\) has message "provider" and kind "the message"; the book's constructor takes \(message, kind\)/,
   ],
   [
-    otherAnswer,
+    otherAnswer.dir,
     /^listings: \/.*\/research-agent\.ts: lookupEvidence\(corpus\)\.execute answers without content and details\.hits arrays/,
   ],
   [notAListing, /^listings: .*package\.json is neither a folder nor research-agent\.ts or step\.ts; give the folder/],
@@ -222,6 +196,7 @@ test("listings: a folder that cannot stand in for the listings is one line per p
     });
     assert.equal(after, status);
   } finally {
-    for (const dir of [empty, broken, noExport, swapped, otherAnswer]) rmSync(dir, { recursive: true, force: true });
+    rmSync(empty, { recursive: true, force: true });
+    refused.remove();
   }
 });
