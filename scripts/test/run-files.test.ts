@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -9,6 +9,8 @@ import {
   countsIn,
   FILE_STOPPED_STATUS,
   fileArgs,
+  firstRunDurationsFile,
+  readDurations,
   runTestFiles,
   schedule,
   slowestFirst,
@@ -48,6 +50,26 @@ async function runSuite(files: string[], plan: Partial<SuitePlan> = {}) {
 
 test("test:unit starts the slowest files of the last run first, and a file never timed before them", () => {
   assert.deepEqual(slowestFirst(["a", "b", "c", "new"], { a: 10, b: 300, c: 20 }), ["new", "b", "c", "a"]);
+});
+
+test("test:unit: a clone without .cache/ orders its files by the committed first-run durations, and a run of its own replaces them", () => {
+  const dir = mkdtempSync(join(tmpdir(), "test-unit-durations-"));
+  const last = join(dir, "last.json");
+  const firstRun = join(dir, "first-run.json");
+  // Named so that name order (what a file never timed gets) is the reverse of the durations'.
+  writeFileSync(firstRun, JSON.stringify({ "z-heavy": 60_000, "a-light": 100 }));
+  assert.deepEqual(slowestFirst(["a-light", "z-heavy"], readDurations(last, firstRun)), ["z-heavy", "a-light"]);
+  writeFileSync(last, JSON.stringify({ "z-heavy": 10, "a-light": 100 }));
+  assert.deepEqual(slowestFirst(["z-heavy", "a-light"], readDurations(last, firstRun)), ["a-light", "z-heavy"]);
+  assert.equal(suitePlan(PROJECT_ROOT).firstRunDurationsFile, firstRunDurationsFile(PROJECT_ROOT));
+});
+
+test("test:unit: the committed first-run durations name only files of the suite, each with a whole number of ms", () => {
+  const committed = JSON.parse(readFileSync(firstRunDurationsFile(PROJECT_ROOT), "utf8")) as Record<string, number>;
+  const files = new Set(testFiles(PROJECT_ROOT));
+  const stale = Object.keys(committed).filter((file) => !files.has(file) && !/^\d+ files in one process$/.test(file));
+  assert.deepEqual(stale, [], "rewrite it: npm run test:unit -- --write-first-run-order (on a fresh clone, at idle)");
+  assert.ok(Object.values(committed).every((ms) => Number.isInteger(ms) && ms >= 0));
 });
 
 test("test:unit runs at most `jobs` files at once, and never two of the exclusive ones together, yet runs every file", async () => {

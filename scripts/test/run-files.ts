@@ -42,6 +42,8 @@ export interface SuitePlan {
   together?: readonly string[];
   /** The durations of the last run (file → ms), read to start the slowest files first. */
   durationsFile: string;
+  /** The durations read when `durationsFile` is absent (a fresh clone): committed, from a measured run. */
+  firstRunDurationsFile?: string;
   /** Where every file's output and the summary go. */
   out: (text: string) => void;
   /** Where the progress lines go. */
@@ -92,10 +94,16 @@ export function countsIn(output: string, into: SuiteCounts): SuiteCounts {
   return into;
 }
 
-/** The durations of an earlier run, or none when there was none (or it cannot be read). */
-function readDurations(path: string): Record<string, number> {
+/**
+ * The durations of an earlier run, or, when there was none here, of the run `firstRun` keeps;
+ * none when neither is there (or can be read).
+ */
+export function readDurations(path: string, firstRun?: string): Record<string, number> {
+  const chosen = existsSync(path) ? path : firstRun;
   try {
-    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, number>) : {};
+    return chosen !== undefined && existsSync(chosen)
+      ? (JSON.parse(readFileSync(chosen, "utf8")) as Record<string, number>)
+      : {};
   } catch {
     return {};
   }
@@ -281,7 +289,7 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
   const inOne = new Set(together);
   const group = together.length > 0 ? togetherName(together) : undefined;
   const units = [...plan.files.filter((file) => !inOne.has(file)), ...(group === undefined ? [] : [group])];
-  const order = slowestFirst(units, readDurations(plan.durationsFile));
+  const order = slowestFirst(units, readDurations(plan.durationsFile, plan.firstRunDurationsFile));
   const limitMs = plan.fileLimitMs ?? FILE_LIMIT_MS;
   const running = new Set<string>();
   let done = 0;
@@ -362,6 +370,14 @@ export async function runTestFiles(plan: SuitePlan, cwd: string): Promise<number
 export const durationsFile = (root: string, node?: string): string =>
   join(root, ".cache", node === undefined ? "test-durations.json" : `test-durations-${node}.json`);
 
+/**
+ * The committed durations a clone without `.cache/` starts its files by, slowest first: from a
+ * fresh clone's run at idle, written by `npm run test:unit -- --write-first-run-order`. Without
+ * them a reader's first `npm test` started its files in name order, the slowest among the last.
+ */
+export const firstRunDurationsFile = (root: string): string =>
+  join(root, "scripts", "test", "first-run-durations.json");
+
 /** Files run at once by the suite: one per core. */
 export const SUITE_JOBS = availableParallelism();
 
@@ -381,6 +397,7 @@ export function suitePlan(root: string, node?: { path: string; name: string }): 
     oneAtATime: apart,
     together: files.filter((file) => runsTogether(file) && !apart.has(file)),
     durationsFile: durationsFile(root, node?.name),
+    firstRunDurationsFile: firstRunDurationsFile(root),
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   };

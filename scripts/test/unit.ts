@@ -1,22 +1,32 @@
+import { copyFileSync } from "node:fs";
+import { relative } from "node:path";
 import { commandLine } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { runTestFiles, SUITE_JOBS, suitePlan } from "./run-files.ts";
+import { firstRunDurationsFile, runTestFiles, SUITE_JOBS, suitePlan } from "./run-files.ts";
 
 // `npm run test:unit`: every *.test.ts under examples/ and scripts/ (fixtures aside), each
 // scripts/ file in a process of its own and the examples/ files in one, as many at once as
 // there are cores, with a progress line that counts files.
-commandLine({
+const { values } = commandLine({
   name: "test:unit",
-  usage: "usage: npm run test:unit",
-  details:
-    `Runs every *.test.ts under examples/ and scripts/ (not fixtures/) on Node's test runner, spec reporter,\n` +
-    `${SUITE_JOBS} files at once (one per core), the slowest of the last run first; the files that run the project's\n` +
-    "commands against the checkout never overlap each other, and the examples/ tests share one process.\n" +
-    "Each file's output is printed whole when it ends.\n" +
+  usage: "usage: npm run test:unit [-- --write-first-run-order]",
+  details: [
+    "Runs every *.test.ts under examples/ and scripts/ (not fixtures/) on Node's test runner, spec reporter,",
+    `${SUITE_JOBS} files at once (one per core), the slowest of the last run first (in a clone without .cache/, of the`,
+    "committed first run); the files that run the project's commands against the checkout never overlap each other,",
+    "and the examples/ tests share one process. Each file's output is printed whole when it ends.",
+    "  --write-first-run-order  when every file passed, keep this run's durations in",
+    `                           ${relative(PROJECT_ROOT, firstRunDurationsFile(PROJECT_ROOT))}, the order a clone without`,
+    "                           .cache/ starts its files in (run it on a fresh clone, at idle)",
     "One file: node --import tsx --test FILE",
-  options: {},
+  ].join("\n"),
+  options: { "write-first-run-order": { type: "boolean" } },
 });
 
 const plan = suitePlan(PROJECT_ROOT);
 process.stderr.write(`test:unit: ${plan.files.length} test files, ${plan.jobs} at a time\n`);
 process.exitCode = await runTestFiles(plan, PROJECT_ROOT);
+if (values["write-first-run-order"] && process.exitCode === 0) {
+  copyFileSync(plan.durationsFile, plan.firstRunDurationsFile!);
+  process.stderr.write(`test:unit: wrote ${relative(PROJECT_ROOT, plan.firstRunDurationsFile!)}\n`);
+}
