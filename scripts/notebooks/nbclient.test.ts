@@ -92,11 +92,19 @@ test("nbclient: a cell re-run after a project file changed, and a later cell usi
   }
 });
 
+// One kernel for the two tests below, a cold type-check of Pi's declarations fewer (about 5 CPU-s):
+// the StepFailed cells, then an agent made, completed and inspected, run in that order.
+const STEP_FAILED_CELLS: PlanStep[] = [
+  { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/support/script.ts";' },
+  { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
+];
+const AGENT_STEPS: PlanStep[] = [{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }];
+let sharedKernel: (CellResult | ShellReply)[] | undefined;
+const inSharedKernel = () => (sharedKernel ??= planOf([...STEP_FAILED_CELLS, ...AGENT_STEPS]));
+
 test("nbclient: an uncaught StepFailed names step.ts and its line, with no kernel-internal frames", { skip }, () => {
-  const [, failed] = plan([
-    { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/support/script.ts";' },
-    { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
-  ]);
+  const [imported, failed] = inSharedKernel() as CellResult[];
+  assert.equal(imported!.status, "ok", textOf(imported!));
   assert.equal(failed!.status, "error");
   // The book's StepFailed leaves name at "Error" (ch38.found.step-failed-name), and ename is the thrown error's name.
   assert.equal(failed!.ename, "Error");
@@ -164,7 +172,7 @@ test(
 );
 
 test("nbclient: Tab and Shift-Tab under jupyter_client see the agent an earlier cell made (its members, its type)", { skip }, () => {
-  const [cell, members, typed, shown] = plan([{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }]) as unknown as [
+  const [cell, members, typed, shown] = inSharedKernel().slice(STEP_FAILED_CELLS.length) as unknown as [
     CellResult,
     ShellReply,
     ShellReply,
