@@ -29,17 +29,37 @@ function notebookOf(name: string, ...sources: string[]): string {
   return file;
 }
 
-/** Starts a kernel from this checkout, hands `body` a way to run a cell (its execute_reply's content), and stops the kernel. */
-async function withKernel(body: (execute: (code: string) => Promise<Record<string, any>>, kernel: RunningKernel) => Promise<void>): Promise<void> {
+/** A way to run a cell in `kernel`: its execute_reply's content. */
+const executeIn = (kernel: RunningKernel) => async (code: string) =>
+  (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content as Record<string, any>;
+
+async function started(): Promise<RunningKernel> {
   const kernel = await startKernel(120_000);
   if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
+  return kernel;
+}
+
+/** Starts a kernel from this checkout, hands `body` a way to run a cell (its execute_reply's content), and stops the kernel. */
+async function withKernel(body: (execute: (code: string) => Promise<Record<string, any>>, kernel: RunningKernel) => Promise<void>): Promise<void> {
+  const kernel = await started();
   try {
-    const execute = async (code: string) =>
-      (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content;
-    await body(execute, kernel);
+    await body(executeIn(kernel), kernel);
   } finally {
     await kernel.stop();
   }
+}
+
+// One kernel for the tests whose cells neither leave work running nor depend on what ran
+// before (completion, stack frames, a child's flags): two kernels and their first checks fewer.
+let sharedKernel: Promise<RunningKernel> | undefined;
+after(async () => {
+  if (sharedKernel !== undefined) await (await sharedKernel).stop();
+});
+
+/** Like {@link withKernel}, in the kernel the file's independent tests share. */
+async function inSharedKernel(body: (execute: (code: string) => Promise<Record<string, any>>, kernel: RunningKernel) => Promise<void>): Promise<void> {
+  const kernel = await (sharedKernel ??= started());
+  await body(executeIn(kernel), kernel);
 }
 
 /** Runs the one-cell notebook `file` with --write and returns what its cell printed. */
@@ -103,7 +123,7 @@ test("kernel.pin: a kernel started against another Pi than the pin refuses with 
 });
 
 test("kernel.completion: Tab and Shift-Tab in the project's client see a name an earlier cell declared", { timeout: 180_000 }, () =>
-  withKernel(async (execute, kernel) => {
+  inSharedKernel(async (execute, kernel) => {
     const ran = await execute('const greeting = "hello";');
     assert.equal(ran.status, "ok", JSON.stringify(ran));
     const code = "greeting.toUpp";
@@ -141,7 +161,7 @@ test("kernel.child: a cell starts a Node child on a .ts file with the kernel's l
 });
 
 test("kernel.no-tsx: the kernel process loads no tsx, and a Node child a cell starts with process.execArgv on a .ts file still runs it", { timeout: 180_000 }, () =>
-  withKernel(async (execute) => {
+  inSharedKernel(async (execute) => {
     // An ES module, as the project's .ts files are ("type": "module"): tsx/esm hooks those.
     const dir = join(scratch, "child");
     mkdirSync(dir);
@@ -172,7 +192,7 @@ test("kernel.dotted-name: a cell imports a name from a file named after a claim 
 });
 
 test("kernel.stack: a throw shows each cell's frame at the line and column the reader wrote, with no evalmachine or node:vm frame", { timeout: 180_000 }, () =>
-  withKernel(async (execute) => {
+  inSharedKernel(async (execute) => {
     assert.equal((await execute('type Reading = { value: number };\nfunction explode(reading: Reading): never {\n  throw new RangeError(`reading ${reading.value} out of range`);\n}')).status, "ok");
     const failed = await execute("const reading = { value: 7 };\n\nexplode(reading);");
     assert.equal(failed.status, "error");
