@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, isAbsolute, join } from "node:path";
 import { test } from "node:test";
+import { asNpmRunsIt } from "../lib/npm-scripts.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 import { KERNEL_NAME, type KernelSpec } from "./kernelspec.ts";
 import { installKernel, jupyterDataDir } from "./register-kernel.ts";
 
@@ -53,6 +56,22 @@ test("kernel:install: says which kernelspec it replaced (another checkout's), an
       installKernel(dataDir).map((kernel) => kernel.replaced),
       [undefined, undefined],
     );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("kernel:install with PI_COMPANION_KERNEL_SNAPSHOT=off says there is no snapshot, and never that it is building one", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "pi-jupyter-"));
+  try {
+    const ran = spawnSync(process.execPath, asNpmRunsIt(join(PROJECT_ROOT, "scripts", "notebooks", "install-kernel.ts"), []), {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, JUPYTER_DATA_DIR: dataDir, PI_COMPANION_KERNEL_SNAPSHOT: "off" },
+      encoding: "utf8",
+    });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.match(ran.stdout, /^PI_COMPANION_KERNEL_SNAPSHOT=off: no startup snapshot$/m);
+    assert.doesNotMatch(ran.stdout, /building the kernel's startup snapshot/);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import { basename, resolve } from "node:path";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { installKernel, jupyterDataDir } from "./register-kernel.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
-import { buildSnapshot } from "./kernel-snapshot.ts";
+import { buildSnapshot, snapshotDir } from "./kernel-snapshot.ts";
 
 /** What an earlier kernelspec of that name ran, from its argv. */
 function installedFrom(name: string, argv: string[]): string {
@@ -44,7 +44,9 @@ function main(): number {
   process.stdout.write(lines.join("\n") + "\n");
   // The type-check program over Pi's declarations, built and checked once, so that a
   // first opening does not pay for it (kernel/program-snapshot.cjs).
-  process.stdout.write("building the kernel's startup snapshot (a type check of examples/; up to a minute)…\n");
+  // Announced only when it will be built: with the snapshot turned off there is nothing to wait for.
+  if (snapshotDir(PROJECT_ROOT) !== undefined)
+    process.stdout.write("building the kernel's startup snapshot (a type check of examples/; up to a minute)…\n");
   const snapshot = buildSnapshot(PROJECT_ROOT);
   if (snapshot.kind === "failed") {
     process.stderr.write(`${snapshot.message}\nthe kernel is installed and works without it, paying the type-check program at every start\n`);
