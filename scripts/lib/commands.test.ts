@@ -159,10 +159,11 @@ const WIDTH_RUNS: Record<string, readonly string[]> = {
   // The header, the summary, one row, the totals, the legend and the negative control.
   start: ["--only", "^ch37\\.deps\\.two-runtime-deps$", "--no-write"],
   fuzz: ["--runs", "30", "--seed", "1"],
-  format: ["--check"],
   counterexample: ["ch38.first-submission-wins"],
 };
 const WIDTH_ELSEWHERE: Record<string, string> = {
+  format:
+    "scripts/format/formatted.test.ts runs npm run format -- --check whole, its one Prettier pass over the repository",
   listings: "scripts/listings/listings.test.ts, on every run it makes (a passing folder and three failing ones)",
   test: "runs the suite that holds this test; its lines are the steps' and the runner's",
   "test:unit": "runs the suite that holds this test",
