@@ -8,7 +8,7 @@ import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { PIN } from "../toolchain/pin.ts";
 import { compileLater } from "../toolchain/compile.ts";
-import { cellSources, chapterCells, committedVerdicts, generateNotebook, keepOutputs } from "./generate.ts";
+import { cellSources, chapterCells, committedVerdicts, generateNotebook, keepOutputs, outOfDateMessage } from "./generate.ts";
 import { joinText, serialiseNotebook, type Cell, type CodeCell, type Notebook } from "../chapters/notebook-file.ts";
 
 const md = projectChapterParser();
@@ -42,6 +42,15 @@ describe("committed notebooks are generated from their chapters", () => {
         `${chapter.notebook} is out of date with ${chapter.source} or the examples it includes; run npm run notebooks:generate`,
       );
     });
+  }
+});
+
+test("notebooks:generate --check: the line naming a notebook out of date fits 120 columns piped (it was one line of up to 168)", () => {
+  for (const chapter of CHAPTERS) {
+    const message = outOfDateMessage(chapter, 120);
+    assert.ok(message.startsWith(`${chapter.notebook} is out of date with ${chapter.source}`), message);
+    assert.match(message.replace(/\n +/g, " "), /; run npm run notebooks:generate$/);
+    for (const line of message.split("\n")) assert.ok([...line].length <= 120, `${[...line].length} columns: ${line}`);
   }
 });
 

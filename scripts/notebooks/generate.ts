@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Token } from "markdown-it";
+import { fitLines, outputWidth } from "../../examples/support/output-width.ts";
 import { commandLine } from "../lib/cli.ts";
 import { CLAIM_MARKERS } from "../chapters/claim-plugin.ts";
 import { ChapterBuildError, fail, type ChapterEnv } from "../chapters/errors.ts";
@@ -183,6 +184,14 @@ export function outOfDate(chapters: readonly Chapter[] = CHAPTERS): Chapter[] {
   });
 }
 
+/** What `--check` says of a notebook out of date with its chapter, fitted to `width` columns. */
+export function outOfDateMessage(chapter: Chapter, width: number): string {
+  return fitLines(
+    `${chapter.notebook} is out of date with ${chapter.source}, the examples it includes or appendix/verdicts-at-pin.json; run npm run notebooks:generate`,
+    width,
+  );
+}
+
 // `npm run notebooks:generate [-- --check]`: regenerates notebooks/*.ipynb from chapters/*.md.
 if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const check = commandLine({
@@ -197,7 +206,7 @@ if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLTo
   try {
     if (check) {
       const stale = outOfDate();
-      for (const chapter of stale) process.stderr.write(`${chapter.notebook} is out of date with ${chapter.source}, the examples it includes or appendix/verdicts-at-pin.json; run npm run notebooks:generate\n`);
+      for (const chapter of stale) process.stderr.write(`${outOfDateMessage(chapter, outputWidth(process.stderr))}\n`);
       if (stale.length === 0) process.stdout.write(`notebooks:generate --check: all ${CHAPTERS.length} notebooks match their chapters\n`);
       process.exit(stale.length > 0 ? 1 : 0);
     }
