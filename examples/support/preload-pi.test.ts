@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { preloadPiBefore } from "./preload-pi.ts";
+import { preloadPiBefore, withPiFirst } from "./preload-pi.ts";
 
 const preloads = (flags: string[]) => preloadPiBefore(flags).length > 0;
 
@@ -30,4 +30,10 @@ test("preload: ch37.no-agents-md under the release matrix or a mutant — anothe
   );
   assert.deepEqual(preloadPiBefore(["--import", "tsx", "--import=/p/scripts/matrix/register-release-hook.ts"]), []);
   assert.deepEqual(preloadPiBefore(["--loader", "/p/other-loader.mjs"]), []);
+});
+
+test("preload: withPiFirst puts the preload ahead of tsx's flags, and adds nothing ahead of another hook", () => {
+  assert.deepEqual(withPiFirst(["--import", "tsx"]).slice(2), ["--import", "tsx"]);
+  assert.match(withPiFirst(["--import", "tsx"])[1]!, /\/examples\/support\/preload-pi\.mjs$/);
+  assert.deepEqual(withPiFirst(["--loader", "/p/other-loader.mjs"]), ["--loader", "/p/other-loader.mjs"]);
 });

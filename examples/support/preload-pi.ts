@@ -21,3 +21,8 @@ export function preloadPiBefore(flags: readonly string[]): string[] {
     module === "tsx" || module.includes("/node_modules/tsx/") || module.endsWith(LISTINGS_HOOK);
   return modules.every(samePi) ? ["--import", PRELOAD] : [];
 }
+
+/** `flags` (a child's loader flags), with Pi loaded ahead of them when {@link preloadPiBefore} allows it. */
+export function withPiFirst(flags: readonly string[]): string[] {
+  return [...preloadPiBefore(flags), ...flags];
+}

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { preloadPiBefore } from "./preload-pi.ts";
+import { withPiFirst } from "./preload-pi.ts";
 
 // A notebook cell runs a counterexample as a reader does, `npx tsx FILE`: in a child process
 // with this process's loader flags (in the kernel, tsx's ES module hooks, which the kernel
@@ -13,7 +13,7 @@ const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** What `npx tsx FILE` prints for `file` (relative to the project root). */
 export function printedBy(file: string): string {
-  return execFileSync(process.execPath, [...preloadPiBefore(process.execArgv), ...process.execArgv, file], {
+  return execFileSync(process.execPath, [...withPiFirst(process.execArgv), file], {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
   });

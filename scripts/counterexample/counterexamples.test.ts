@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import type { CounterexampleRun } from "../../examples/support/counterexample.ts";
-import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { withPiFirst } from "../../examples/support/preload-pi.ts";
 import { chatApis } from "../../examples/support/request-body.ts";
 import { readCatalogue, readFindings } from "../ledger/catalogue.ts";
 import { judgeCounterexample, type CounterexampleModule } from "../ledger/checks/counterexample-check.ts";
@@ -19,7 +19,7 @@ import { counterexampleFiles } from "./files.ts";
 // in a minute and run; the ledger's check for its id runs the same file.
 
 const files = counterexampleFiles();
-const TSX_FLAGS_PI_FIRST = [...preloadPiBefore(["--import", "tsx"]), "--import", "tsx"];
+const TSX_FLAGS_PI_FIRST = withPiFirst(["--import", "tsx"]);
 const read = (file: string) => readFileSync(join(PROJECT_ROOT, file), "utf8");
 const pin = readPinVerdicts();
 

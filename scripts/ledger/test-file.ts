@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { withPiFirst } from "../../examples/support/preload-pi.ts";
 import { readJsonLines } from "../lib/json-lines.ts";
 import { withoutRunnerFlags } from "../lib/runner-flags.ts";
 
@@ -30,13 +30,7 @@ export function runTestFile(file: string): Promise<TestFileResults> {
   // Under a test runner the variable would make the child report to it instead.
   const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
   const flags = withoutRunnerFlags(process.execArgv);
-  const args = [
-    ...preloadPiBefore(flags),
-    ...flags,
-    `--test-reporter=${REPORTER}`,
-    `--test-reporter-destination=${report}`,
-    file,
-  ];
+  const args = [...withPiFirst(flags), `--test-reporter=${REPORTER}`, `--test-reporter-destination=${report}`, file];
   return new Promise<TestFileResults>((resolve, reject) => {
     const child = spawn(process.execPath, args, { env, stdio: "ignore" });
     child.on("error", reject);

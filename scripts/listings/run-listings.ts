@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { listingSources } from "../toolchain/listing-source.ts";
 import { PACKAGE_NAMES, type InstalledPi } from "../toolchain/pin.ts";
-import { preloadPiBefore } from "../../examples/support/preload-pi.ts";
+import { withPiFirst } from "../../examples/support/preload-pi.ts";
 import { EXAMPLES_DIR, ROLE_FOLDERS } from "../lib/layout.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { inOneProcess, type OneProcessReport, type TestLine } from "../lib/test-lines.ts";
@@ -83,7 +83,7 @@ export async function runTests(files: readonly string[]): Promise<TestsRun> {
     files,
     (rest) =>
       new Promise<void>((resolve, reject) => {
-        const child = spawn(process.execPath, [...preloadPiBefore(flags), ...flags, ...rest], {
+        const child = spawn(process.execPath, [...withPiFirst(flags), ...rest], {
           env,
           stdio: "ignore",
           cwd: PROJECT_ROOT,

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
-import { preloadPiBefore } from "../../support/preload-pi.ts";
+import { withPiFirst } from "../../support/preload-pi.ts";
 import { scriptedModels } from "../../support/scripted.ts";
 import { recordingStreamFn, type RecordedRequest } from "../counting-stream-fn.ts";
 import { releaseCorpus } from "../support/corpus.ts";
@@ -96,7 +96,7 @@ export async function runBesideAgentsMd(): Promise<ResourceDiscoveryRun> {
     for (const [name, text] of Object.entries(RESOURCES)) writeFileSync(join(dir, name), `${text}\n`);
     const child = fileURLToPath(new URL("./no-agents-md.child.ts", import.meta.url));
     const flags = loaderFlags();
-    const { stdout } = await promisify(execFile)(process.execPath, [...preloadPiBefore(flags), ...flags, child], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...withPiFirst(flags), child], {
       cwd: dir,
     });
     const run = JSON.parse(stdout) as RecordedRun;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, it, test } from "node:test";
-import { preloadPiBefore } from "../../../examples/support/preload-pi.ts";
+import { withPiFirst } from "../../../examples/support/preload-pi.ts";
 import { counterexampleFiles } from "../../counterexample/files.ts";
 import { runCommand } from "../../lib/command.ts";
 import { PROJECT_ROOT } from "../../lib/paths.ts";
@@ -51,7 +51,7 @@ async function verdictOf(id: string, against: Against = undefined): Promise<stri
   const flags = ["--import", "tsx", ...hook];
   // Pi ahead of tsx where the child runs the project's Pi (about 0.8 CPU-s less a child on Node
   // 20); none under the matrix's hook, which serves the patched install.
-  const args = [...preloadPiBefore(flags), ...flags, "--input-type=module", "-e", JUDGE];
+  const args = [...withPiFirst(flags), "--input-type=module", "-e", JUDGE];
   const ran = await runCommand(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env,
