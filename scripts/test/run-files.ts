@@ -99,11 +99,9 @@ export function countsIn(output: string, into: SuiteCounts): SuiteCounts {
  * none when neither is there (or can be read).
  */
 export function readDurations(path: string, firstRun?: string): Record<string, number> {
-  const chosen = existsSync(path) ? path : firstRun;
+  const chosen = [path, firstRun].find((file) => file !== undefined && existsSync(file));
   try {
-    return chosen !== undefined && existsSync(chosen)
-      ? (JSON.parse(readFileSync(chosen, "utf8")) as Record<string, number>)
-      : {};
+    return chosen === undefined ? {} : (JSON.parse(readFileSync(chosen, "utf8")) as Record<string, number>);
   } catch {
     return {};
   }

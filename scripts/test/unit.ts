@@ -1,5 +1,6 @@
-import { copyFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { relative } from "node:path";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { commandLine } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { firstRunDurationsFile, runTestFiles, SUITE_JOBS, suitePlan } from "./run-files.ts";
@@ -26,7 +27,11 @@ const { values } = commandLine({
 const plan = suitePlan(PROJECT_ROOT);
 process.stderr.write(`test:unit: ${plan.files.length} test files, ${plan.jobs} at a time\n`);
 process.exitCode = await runTestFiles(plan, PROJECT_ROOT);
-if (values["write-first-run-order"] && process.exitCode === 0) {
-  copyFileSync(plan.durationsFile, plan.firstRunDurationsFile!);
-  process.stderr.write(`test:unit: wrote ${relative(PROJECT_ROOT, plan.firstRunDurationsFile!)}\n`);
+if (values["write-first-run-order"]) {
+  const kept = relative(PROJECT_ROOT, plan.firstRunDurationsFile!);
+  if (process.exitCode === 0) {
+    writeFileAtomically(plan.firstRunDurationsFile!, readFileSync(plan.durationsFile, "utf8"));
+    process.stderr.write(`test:unit: wrote ${kept}\n`);
+  } else
+    process.stderr.write(`test:unit: ${kept} not written: a file failed, and a failed run's durations are no order\n`);
 }
