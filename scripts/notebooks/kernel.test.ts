@@ -29,19 +29,23 @@ function notebookOf(name: string, ...sources: string[]): string {
   return file;
 }
 
-/** A way to run a cell in `kernel`: its execute_reply's content. */
-const executeIn = (kernel: RunningKernel) => async (code: string) =>
-  (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content as Record<string, any>;
+/** Runs a cell in a kernel and answers its execute_reply's content. */
+type Execute = (code: string) => Promise<Record<string, any>>;
+/** A test's use of a kernel: cells run through `execute`, or requests of its own to `kernel`. */
+type KernelBody = (execute: Execute, kernel: RunningKernel) => Promise<void>;
 
-async function started(): Promise<RunningKernel> {
+const executeIn = (kernel: RunningKernel): Execute => async (code) =>
+  (await kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true }).reply).content;
+
+async function startedKernel(): Promise<RunningKernel> {
   const kernel = await startKernel(120_000);
   if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
   return kernel;
 }
 
 /** Starts a kernel from this checkout, hands `body` a way to run a cell (its execute_reply's content), and stops the kernel. */
-async function withKernel(body: (execute: (code: string) => Promise<Record<string, any>>, kernel: RunningKernel) => Promise<void>): Promise<void> {
-  const kernel = await started();
+async function withKernel(body: KernelBody): Promise<void> {
+  const kernel = await startedKernel();
   try {
     await body(executeIn(kernel), kernel);
   } finally {
@@ -57,8 +61,8 @@ after(async () => {
 });
 
 /** Like {@link withKernel}, in the kernel the file's independent tests share. */
-async function inSharedKernel(body: (execute: (code: string) => Promise<Record<string, any>>, kernel: RunningKernel) => Promise<void>): Promise<void> {
-  const kernel = await (sharedKernel ??= started());
+async function inSharedKernel(body: KernelBody): Promise<void> {
+  const kernel = await (sharedKernel ??= startedKernel());
   await body(executeIn(kernel), kernel);
 }
 

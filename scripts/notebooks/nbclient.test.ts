@@ -99,11 +99,12 @@ const STEP_FAILED_CELLS: PlanStep[] = [
   { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
 ];
 const AGENT_STEPS: PlanStep[] = [{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }];
-let sharedKernel: (CellResult | ShellReply)[] | undefined;
-const inSharedKernel = () => (sharedKernel ??= planOf([...STEP_FAILED_CELLS, ...AGENT_STEPS]));
+let sharedRun: (CellResult | ShellReply)[] | undefined;
+/** The replies of the plan the two tests share, run once. */
+const sharedPlan = () => (sharedRun ??= planOf([...STEP_FAILED_CELLS, ...AGENT_STEPS]));
 
 test("nbclient: an uncaught StepFailed names step.ts and its line, with no kernel-internal frames", { skip }, () => {
-  const [imported, failed] = inSharedKernel() as CellResult[];
+  const [imported, failed] = sharedPlan() as CellResult[];
   assert.equal(imported!.status, "ok", textOf(imported!));
   assert.equal(failed!.status, "error");
   // The book's StepFailed leaves name at "Error" (ch38.found.step-failed-name), and ename is the thrown error's name.
@@ -172,7 +173,7 @@ test(
 );
 
 test("nbclient: Tab and Shift-Tab under jupyter_client see the agent an earlier cell made (its members, its type)", { skip }, () => {
-  const [cell, members, typed, shown] = inSharedKernel().slice(STEP_FAILED_CELLS.length) as unknown as [
+  const [cell, members, typed, shown] = sharedPlan().slice(STEP_FAILED_CELLS.length) as unknown as [
     CellResult,
     ShellReply,
     ShellReply,
