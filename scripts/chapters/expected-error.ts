@@ -1,4 +1,6 @@
-import { compileFiles } from "../toolchain/compile.ts";
+import { join } from "node:path";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+import { compileFilesKept } from "../toolchain/compile-kept.ts";
 import { isInstallProblem, readInstalledPi } from "../toolchain/pin.ts";
 
 /** What compiling a listing that must not compile found. */
@@ -8,6 +10,13 @@ export type CompileOutcome =
   | { kind: "wrong-error"; codes: string[]; message: string };
 
 const outcomes = new Map<string, CompileOutcome>();
+
+/**
+ * Where the answers are kept across processes (compile-kept.ts): each process that renders the
+ * chapters (the site, the notebooks' generator, their tests) would otherwise build a program
+ * over Pi's declarations for the same answer.
+ */
+export const FAILS_TO_COMPILE_STORE = join(PROJECT_ROOT, ".cache", "fails-to-compile");
 
 /**
  * Type-checks `file` (project-relative) against the installed Pi with the project's own
@@ -22,7 +31,7 @@ export function checkFailsToCompile(file: string, expected: readonly string[]): 
   if (cached) return cached;
   const installed = readInstalledPi();
   if (isInstallProblem(installed)) throw new Error(installed.message);
-  const diagnostics = compileFiles([file], installed.dirs);
+  const diagnostics = compileFilesKept([file], installed.dirs, FAILS_TO_COMPILE_STORE);
   let outcome: CompileOutcome;
   if (diagnostics.length === 0) {
     outcome = { kind: "compiles" };

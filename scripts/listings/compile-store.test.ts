@@ -29,8 +29,8 @@ const listings = (store: string) =>
 function markStoredAnswer(): void {
   const [entry] = readdirSync(cache);
   assert.ok(entry !== undefined, "the compile kept its answer");
-  const stored = JSON.parse(readFileSync(join(cache, entry), "utf8")) as { problem: { lines: string[] } };
-  stored.problem.lines = ["from the store"];
+  const stored = JSON.parse(readFileSync(join(cache, entry), "utf8")) as { answer: { problem: { lines: string[] } } };
+  stored.answer.problem.lines = ["from the store"];
   writeFileSync(join(cache, entry), JSON.stringify(stored));
 }
 

@@ -11,22 +11,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answer, sha256, storeAnswer, storedAnswer, type Probe } from "./answer-store.ts";
+import { sha256 } from "../toolchain/answer-store.ts";
+import { moduleCodeHashes } from "../toolchain/code-hashes.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compilerOptionsFor } from "../toolchain/compile.ts";
 import { LISTING_NAMES, listingSources, substitutions, type ListingName } from "../toolchain/listing-source.ts";
 import type { InstalledPi } from "../toolchain/pin.ts";
-import { recordHostQuestions } from "../toolchain/shared-program.ts";
+import { keptCompile } from "../toolchain/kept-compile.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { compileReaderListings } from "./check-listings.ts";
 
 const require = createRequire(import.meta.url);
 
 type Compiled = ReturnType<typeof compileReaderListings>;
-
-interface Stored extends Compiled {
-  probes: Probe[];
-}
 
 /** Where the answers are kept: .cache/listings-compile/, or PI_COMPANION_LISTINGS_CACHE's folder; none when that is `off`. */
 export function listingsCacheDir(): string | undefined {
@@ -35,29 +32,11 @@ export function listingsCacheDir(): string | undefined {
   return chosen !== undefined && chosen !== "" ? chosen : join(PROJECT_ROOT, ".cache", "listings-compile");
 }
 
-/**
- * The companion's own modules that make the answer (this one and every file it imports, by
- * their hashes): a changed check, or a changed way of printing a diagnostic, compiles afresh
- * rather than printing the answer the old code gave.
- */
-function ownCode(): [string, string][] {
-  const hashes = new Map<string, string>();
-  const visit = (file: string) => {
-    if (hashes.has(file) || !existsSync(file)) return;
-    const text = readFileSync(file, "utf8");
-    hashes.set(file, sha256(text));
-    for (const { fileName } of typescript.preProcessFile(text, true, true).importedFiles)
-      if (fileName.startsWith(".")) visit(resolve(dirname(file), fileName));
-  };
-  visit(fileURLToPath(import.meta.url));
-  return [...hashes].sort(([a], [b]) => a.localeCompare(b));
-}
-
 /** What an answer depends on besides the probes: the reader's files, the options, TypeScript, Pi, which listings, our code. */
 function keyOf(install: InstalledPi, names: readonly ListingName[]): string {
   return sha256(
     JSON.stringify([
-      ownCode(),
+      moduleCodeHashes(fileURLToPath(import.meta.url)),
       PROJECT_ROOT,
       process.cwd(),
       process.platform,
@@ -86,14 +65,5 @@ export function compileReaderListingsKept(
 ): Compiled {
   const dir = listingsCacheDir();
   if (dir === undefined) return compileReaderListings(install, names);
-  const key = keyOf(install, names);
-  const kept = storedAnswer<Stored>(dir, key);
-  if (kept !== undefined) return { diagnostics: kept.diagnostics, problem: kept.problem };
-  const probes = new Map<string, Probe>();
-  const recording = recordHostQuestions((kind, path) =>
-    probes.set(`${kind}\0${path}`, [kind, path, answer(kind, path)]),
-  );
-  const compiled = compileReaderListings(install, names);
-  if (recording) storeAnswer(dir, key, { probes: [...probes.values()], ...compiled });
-  return compiled;
+  return keptCompile(dir, keyOf(install, names), () => compileReaderListings(install, names));
 }

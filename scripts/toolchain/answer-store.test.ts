@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { KEPT, answer, storeAnswer, storedAnswer, type Probe } from "./answer-store.ts";
 
-// The store behind npm run listings' kept compile (compile-store.ts): an answer is reused only
-// while each question it recorded gets the same answer; the store keeps the newest few.
+// The store behind npm run listings' kept compile (../listings/compile-store.ts) and the kept
+// compiles of compile-kept.ts: an answer is reused only while each question it recorded gets
+// the same answer; the store keeps the newest few.
 
 const scratch = mkdtempSync(join(tmpdir(), "answer-store-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
