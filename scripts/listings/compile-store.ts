@@ -11,13 +11,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sha256 } from "../toolchain/answer-store.ts";
+import { keptCompile, sha256 } from "../toolchain/answer-store.ts";
 import { moduleCodeHashes } from "../toolchain/code-hashes.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { compilerOptionsFor } from "../toolchain/compile.ts";
 import { LISTING_NAMES, listingSources, substitutions, type ListingName } from "../toolchain/listing-source.ts";
 import type { InstalledPi } from "../toolchain/pin.ts";
-import { keptCompile } from "../toolchain/kept-compile.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { compileReaderListings } from "./check-listings.ts";
 

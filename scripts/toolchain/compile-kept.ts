@@ -9,12 +9,11 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { sha256 } from "./answer-store.ts";
+import { keptCompile, sha256 } from "./answer-store.ts";
 import { moduleCodeHashes } from "./code-hashes.ts";
 import { compileFiles, compilerOptionsFor, type CompileDiagnostic } from "./compile.ts";
 import { substitutions } from "./listing-source.ts";
 import type { PackageKey } from "./pin.ts";
-import { keptCompile } from "./kept-compile.ts";
 import { typescript } from "./typescript.ts";
 
 const require = createRequire(import.meta.url);
