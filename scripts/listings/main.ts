@@ -7,7 +7,7 @@ import { requirePinnedPi } from "../toolchain/pin.ts";
 import { commandLine, refuse } from "../lib/cli.ts";
 import { fromReader, forReader } from "../lib/reader-paths.ts";
 import { checkFolder, listingsFolderOf } from "./check-listings.ts";
-import { rerunWithListings, runsListingsOf } from "./listings-process.ts";
+import { loadListingsOf, runsListingsOf } from "./listings-process.ts";
 
 export const LISTINGS_COMMAND = {
   name: "listings",
@@ -38,20 +38,17 @@ if (folderProblem !== undefined) {
   process.exit(2);
 }
 const install = requirePinnedPi();
-if (!runsListingsOf(dir)) {
-  process.exitCode = await rerunWithListings(dir, process.argv.slice(2));
-} else {
-  const { runListings } = await import("./run-listings.ts");
-  const theirs = listingSources()
-    .filter((s) => s.reader)
-    .map((s) => shown(s.file));
-  process.exitCode = await runListings(
-    install,
-    theirs,
-    {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(text),
-    },
-    { verbose: values.verbose === true },
-  );
-}
+if (!runsListingsOf(dir)) await loadListingsOf(dir);
+const { runListings } = await import("./run-listings.ts");
+const theirs = listingSources()
+  .filter((s) => s.reader)
+  .map((s) => shown(s.file));
+process.exitCode = await runListings(
+  install,
+  theirs,
+  {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  },
+  { verbose: values.verbose === true },
+);
