@@ -16,7 +16,7 @@ const outcomes = new Map<string, CompileOutcome>();
  * chapters (the site, the notebooks' generator, their tests) would otherwise build a program
  * over Pi's declarations for the same answer.
  */
-export const FAILS_TO_COMPILE_STORE = join(PROJECT_ROOT, ".cache", "fails-to-compile");
+const FAILS_TO_COMPILE_STORE = join(PROJECT_ROOT, ".cache", "fails-to-compile");
 
 /**
  * Type-checks `file` (project-relative) against the installed Pi with the project's own

@@ -7,20 +7,14 @@
 // asked and its answer, and reused only when each question, asked again, gets the same answer,
 // with the same TypeScript, options, Pi and reader's files (answer-store.ts).
 // PI_COMPANION_LISTINGS_CACHE=off compiles every time; a path keeps the answers there.
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { keptCompile, sha256 } from "../toolchain/answer-store.ts";
-import { moduleCodeHashes } from "../toolchain/code-hashes.ts";
+import { keptCompile } from "../toolchain/answer-store.ts";
+import { compileKey } from "../toolchain/compile-kept.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { compilerOptionsFor } from "../toolchain/compile.ts";
-import { LISTING_NAMES, listingSources, substitutions, type ListingName } from "../toolchain/listing-source.ts";
+import { LISTING_NAMES, listingSources, type ListingName } from "../toolchain/listing-source.ts";
 import type { InstalledPi } from "../toolchain/pin.ts";
-import { typescript } from "../toolchain/typescript.ts";
 import { compileReaderListings } from "./check-listings.ts";
-
-const require = createRequire(import.meta.url);
 
 type Compiled = ReturnType<typeof compileReaderListings>;
 
@@ -31,25 +25,18 @@ export function listingsCacheDir(): string | undefined {
   return chosen !== undefined && chosen !== "" ? chosen : join(PROJECT_ROOT, ".cache", "listings-compile");
 }
 
-/** What an answer depends on besides the probes: the reader's files, the options, TypeScript, Pi, which listings, our code. */
+/** What an answer depends on besides the probes: compile-kept.ts's key, with the working folder, Pi's versions and which listings. */
 function keyOf(install: InstalledPi, names: readonly ListingName[]): string {
-  return sha256(
-    JSON.stringify([
-      moduleCodeHashes(fileURLToPath(import.meta.url)),
-      PROJECT_ROOT,
-      process.cwd(),
-      process.platform,
-      require.resolve("typescript/package.json"),
-      typescript.version,
-      compilerOptionsFor(install.dirs),
-      install,
-      [...substitutions()],
-      // The listings compiled: those named that the reader's folder holds (fuzz --against names one,
-      // npm run listings both), so that the two commands share an answer for a folder of one listing.
-      listingSources()
-        .filter((s) => s.reader && names.includes(s.name))
-        .map((s) => s.name),
-    ]),
+  return compileKey(
+    fileURLToPath(import.meta.url),
+    install.dirs,
+    process.cwd(),
+    install,
+    // The listings compiled: those named that the reader's folder holds (fuzz --against names one,
+    // npm run listings both), so that the two commands share an answer for a folder of one listing.
+    listingSources()
+      .filter((s) => s.reader && names.includes(s.name))
+      .map((s) => s.name),
   );
 }
 

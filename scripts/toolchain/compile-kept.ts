@@ -18,18 +18,23 @@ import { typescript } from "./typescript.ts";
 
 const require = createRequire(import.meta.url);
 
-/** What an answer depends on besides the probes: the files, the options, TypeScript, a reader's listings, our code. */
-function keyOf(rootNames: readonly string[], dirs: Record<PackageKey, string>): string {
+/**
+ * A kept compile's key: what its answer depends on besides the probes. The code that made it
+ * (the module at `codeFile` and all it imports), this checkout, TypeScript, the options with the
+ * Pi of `dirs`, and a reader's listings in place of ours; `more` is what the caller adds (the
+ * files compiled, and so on).
+ */
+export function compileKey(codeFile: string, dirs: Record<PackageKey, string>, ...more: unknown[]): string {
   return sha256(
     JSON.stringify([
-      moduleCodeHashes(fileURLToPath(import.meta.url)),
+      moduleCodeHashes(codeFile),
       PROJECT_ROOT,
       process.platform,
       require.resolve("typescript/package.json"),
       typescript.version,
       compilerOptionsFor(dirs),
-      rootNames,
       [...substitutions()],
+      ...more,
     ]),
   );
 }
@@ -47,5 +52,5 @@ export function compileFilesKept(
 ): CompileDiagnostic[] {
   if (dir === undefined) return compileFiles(files, dirs);
   const rootNames = files.map((f) => resolve(PROJECT_ROOT, f));
-  return keptCompile(dir, keyOf(rootNames, dirs), () => compileFiles(files, dirs));
+  return keptCompile(dir, compileKey(fileURLToPath(import.meta.url), dirs, rootNames), () => compileFiles(files, dirs));
 }
