@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
@@ -16,6 +15,7 @@ import { VERDICT_DEFINITIONS } from "./legend.ts";
 import { layeringChecks } from "./checks/layering.ts";
 import { runChecks } from "./run-checks.ts";
 import { installedPi } from "./static/installed.ts";
+import { scratchDir } from "../lib/scratch-dir.ts";
 
 test("appendix A: the committed files equal a fresh measurement (date and Node line aside)", async () => {
   const checks = layeringChecks.filter((c) => (APPENDIX_CLAIM_IDS as readonly string[]).includes(c.id));
@@ -47,7 +47,7 @@ test("appendix A: only the date and Node line is ignored, so any other change co
 
 test("appendix A: npm start leaves the files untouched when only the date and Node differ, and rewrites them when a fact changed", () => {
   const { measured: _measured, ...facts } = JSON.parse(readFileSync(join(APPENDIX_DIR, "A-dependencies.json"), "utf8"));
-  const dir = mkdtempSync(join(tmpdir(), "appendix-a-"));
+  const dir = scratchDir("appendix-a");
   assert.equal(writeAppendixIfChanged(appendixFiles(facts, { date: "2000-01-01", node: "1.0.0" }), dir), true);
   const before = readFileSync(join(dir, "A-dependencies.md"), "utf8");
   assert.equal(writeAppendixIfChanged(appendixFiles(facts, { date: "2099-12-31", node: "99.0.0" }), dir), false);

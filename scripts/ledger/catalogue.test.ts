@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { BOOK_CATALOGUE_PATH, CATALOGUE_PATH, readAllClaims, readCatalogue, readFindings } from "./catalogue.ts";
+import { scratchDir } from "../lib/scratch-dir.ts";
 
 const bookMissing = existsSync(BOOK_CATALOGUE_PATH)
   ? false
@@ -44,7 +44,7 @@ test("findings: chapters/findings.tsv has the catalogue's four columns, every ro
 });
 
 test("findings: a row labelled other than found, or an id also in the book's catalogue, is refused naming the id", () => {
-  const dir = mkdtempSync(join(tmpdir(), "findings-"));
+  const dir = scratchDir("findings");
   const path = join(dir, "findings.tsv");
   writeFileSync(path, "id\tlabel\tsource\tclaim\nch38.found.x\tobserved\tch38\tsomething measured\n");
   assert.throws(() => readFindings(path), /ch38\.found\.x is labelled observed; every finding is labelled found/);

@@ -4,8 +4,7 @@
 // not, unless the run that changed it rewrote the file and the commit says why.
 import assert from "node:assert/strict";
 import { runCommand } from "../lib/command.ts";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -25,6 +24,7 @@ import {
   type PinVerdicts,
 } from "./verdicts-at-pin.ts";
 import { asNpmRunsIt } from "../lib/npm-scripts.ts";
+import { scratchDir } from "../lib/scratch-dir.ts";
 
 const pin = { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" };
 const json: LedgerJson = {
@@ -48,7 +48,7 @@ test("verdicts at the pin: a run with a crashed check stands for nothing and nam
 });
 
 test("verdicts at the pin: written when a verdict changed, naming it; left untouched when only evidence changed", () => {
-  const path = join(mkdtempSync(join(tmpdir(), "verdicts-at-pin-")), "verdicts-at-pin.json");
+  const path = join(scratchDir("verdicts-at-pin"), "verdicts-at-pin.json");
   const first = pinVerdictsOf(json) as PinVerdicts;
   assert.deepEqual(
     [writePinVerdictsIfChanged(first, path)].map((w) => [w.written, w.created]),

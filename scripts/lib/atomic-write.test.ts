@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { writeFileAtomically, writeFilesAtomically, writeFolderAtomically } from "./atomic-write.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
-const scratch = () => mkdtempSync(join(tmpdir(), "atomic-write-"));
+const scratch = () => scratchDir("atomic-write");
 
 test("writes every file whole, creating folders, and leaves nothing else behind", () => {
   const dir = scratch();

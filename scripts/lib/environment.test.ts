@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { measuredAt, measuredOn, measurementEnvironment } from "./environment.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
 test("the day is the UTC date and the Node is this process's", () => {
   assert.deepEqual(measuredOn(new Date("2026-12-01T23:30:00-02:00")), {
@@ -20,6 +19,6 @@ test("in this checkout: a commit, the CPUs and a load average", () => {
 });
 
 test("outside a git checkout (an unpacked tarball) the commit says so instead of failing", () => {
-  const dir = mkdtempSync(join(tmpdir(), "not-a-checkout-"));
+  const dir = scratchDir("not-a-checkout");
   assert.equal(measurementEnvironment(dir).commit, "unknown (not a git checkout)");
 });

@@ -1,7 +1,6 @@
 import { SiteLinks } from "./site-links.ts";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import markdownIt from "markdown-it";
@@ -12,6 +11,7 @@ import { NOT_YET_VERIFIED, renderPage, useSiteRenderer } from "./html.ts";
 import { parseChapter, projectChapterParser } from "../chapters/markdown.ts";
 import { CHAPTERS } from "../chapters/project.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { scratchDir } from "../lib/scratch-dir.ts";
 
 const site = await buildSite();
 const sourceOf = (path: string): string => readFileSync(join(PROJECT_ROOT, path), "utf8");
@@ -120,7 +120,7 @@ describe("claim badges", () => {
 });
 
 describe("verdicts the badges read", () => {
-  const dir = mkdtempSync(join(tmpdir(), "verdicts-"));
+  const dir = scratchDir("verdicts");
   const ledger = join(dir, "ledger.json");
   writeFileSync(ledger, JSON.stringify({
     pin: { core: "1.0.3", ai: "1.0.3", typebox: "1.3.27" },

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,6 +19,7 @@ import {
   type SuitePlan,
 } from "./run-files.ts";
 import { runsTheCheckout, testFiles } from "./test-files.ts";
+import { scratchDir } from "../lib/scratch-dir.ts";
 
 const PASSES = "scripts/test/fixtures/passes.test.ts";
 const FAILS = "scripts/test/fixtures/fails.test.ts";
@@ -32,7 +32,7 @@ const WARNS = "scripts/test/fixtures/warns.test.ts";
 async function runSuite(files: string[], plan: Partial<SuitePlan> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const durationsFile = join(mkdtempSync(join(tmpdir(), "run-files-")), "durations.json");
+  const durationsFile = join(scratchDir("run-files"), "durations.json");
   const status = await runTestFiles(
     {
       files,
@@ -53,7 +53,7 @@ test("test:unit starts the slowest files of the last run first, and a file never
 });
 
 test("test:unit: a clone without .cache/ orders its files by the committed first-run durations, and a run of its own replaces them", () => {
-  const dir = mkdtempSync(join(tmpdir(), "test-unit-durations-"));
+  const dir = scratchDir("test-unit-durations");
   const last = join(dir, "last.json");
   const firstRun = join(dir, "first-run.json");
   // Named so that name order (what a file never timed gets) is the reverse of the durations'.
@@ -153,7 +153,7 @@ test(
   "test:unit: a file that hangs is stopped at its bound with what it had started, named as stopped, and the run exits 1 (CI once ran 45 min into a hung file)",
   { timeout: 60_000 },
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), "run-files-"));
+    const dir = scratchDir("run-files");
     const pidFile = join(dir, "sleeper.pid");
     process.env.HANGS_PID_FILE = pidFile;
     const started = Date.now();

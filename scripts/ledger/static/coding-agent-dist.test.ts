@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { methodBody, readSessionRequestHook } from "./coding-agent-dist.ts";
+import { scratchDir } from "../../lib/scratch-dir.ts";
 
 const SESSION = `export class AgentSession {
     constructor(config) {
@@ -27,7 +27,7 @@ const SESSION = `export class AgentSession {
 `;
 
 function packageWith(session: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "coding-agent-"));
+  const dir = scratchDir("coding-agent");
   mkdirSync(join(dir, "dist/core"), { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ engines: { node: ">=22.19.0" } }));
   writeFileSync(join(dir, "dist/core/agent-session.js"), session);
