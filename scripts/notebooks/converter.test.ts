@@ -39,8 +39,18 @@ interface Converter {
 }
 
 const require = createRequire(import.meta.url);
+type KnownCommonJs = Map<string, unknown>;
 const { createConverter } = require("./kernel/converter.cjs") as {
-  createConverter(options: { ts: typeof ts; projectRoot: string; toCommonJs: (js: string) => string; tslabConverter: () => never; cacheDir?: string }): Converter;
+  createConverter(options: {
+    ts: typeof ts;
+    projectRoot: string;
+    toCommonJs: (js: string, known: KnownCommonJs) => string;
+    tslabConverter: () => never;
+    cacheDir?: string;
+  }): Converter;
+};
+const { toCommonJsKeepingMaps } = require("./kernel/stack-traces.cjs") as {
+  toCommonJsKeepingMaps(typescript: typeof ts, js: string, projectRoot: string, known?: KnownCommonJs): string;
 };
 
 /** The output stays the ES module TypeScript emits, to read it. One for all the tests, as one per kernel. */
@@ -172,15 +182,43 @@ test("converter.inspect: an earlier cell's name shows its type, not any", () => 
 });
 
 /** A converter as a new kernel makes it, with the cache in `cacheDir`, counting the type-check programs it builds. */
-function kernelWithCache(cacheDir: string) {
-  const built = { programs: 0 };
+/** A kernel's converter with the cells' cache in `cacheDir`, counting the programs it builds and, with `commonJs`, the CommonJS transpilations it makes (the kernel's own emit step). */
+function kernelWithCache(cacheDir: string, commonJs = false) {
+  const built = { programs: 0, transpiled: 0 };
   const counting = new Proxy(ts, {
     get: (target, key) =>
-      key === "createProgram" ? (...args: Parameters<typeof ts.createProgram>) => (built.programs++, ts.createProgram(...args)) : Reflect.get(target, key),
+      key === "createProgram"
+        ? (...args: Parameters<typeof ts.createProgram>) => (built.programs++, ts.createProgram(...args))
+        : key === "transpileModule"
+          ? (...args: Parameters<typeof ts.transpileModule>) => (built.transpiled++, ts.transpileModule(...args))
+          : Reflect.get(target, key),
   });
-  const conv = createConverter({ ts: counting, projectRoot: PROJECT_ROOT, toCommonJs: (js) => js, tslabConverter: () => assert.fail("not for cells"), cacheDir });
+  const toCommonJs = commonJs ? (js: string, known: KnownCommonJs) => toCommonJsKeepingMaps(counting, js, PROJECT_ROOT, known) : (js: string) => js;
+  const conv = createConverter({ ts: counting, projectRoot: PROJECT_ROOT, toCommonJs, tslabConverter: () => assert.fail("not for cells"), cacheDir });
   return { cell: session(conv), built };
 }
+
+test("converter.cache: a second kernel transpiles nothing to CommonJS; each cell's and each imported file's comes from the cache, the same text", () => {
+  const cacheDir = mkdtempSync(join(scratch, "cells-"));
+  const file = join(scratch, "transpiled.ts");
+  writeFileSync(file, "export const answer: number = 41;\n");
+  const cells = [`import { answer } from "./${relative(PROJECT_ROOT, file)}";`, "const next: number = answer + 1;\nnext"];
+  // Less the name each kernel numbers its cells by (//# sourceURL=…/__tslab_cell_N__.js).
+  const commonJsOf = (converted: Converted[]) =>
+    converted.map((c) => [c.output?.replace(/\/\/# sourceURL=\S+\n$/, ""), ...(c.sideOutputs ?? []).map((side) => side.data)]);
+
+  const first = kernelWithCache(cacheDir, true);
+  const made = cells.map((src) => first.cell(src));
+  assert.deepEqual(made.map(codes), [[], []]);
+  assert.ok(first.built.transpiled >= 3, `the first kernel transpiled the two cells and the file: ${first.built.transpiled}`);
+  assert.match(String(made[0]!.sideOutputs?.[0]?.data), /exports\.answer = 41/);
+
+  const second = kernelWithCache(cacheDir, true);
+  const again = cells.map((src) => second.cell(src));
+  assert.equal(second.built.programs, 0, "the cells came from the cache");
+  assert.equal(second.built.transpiled, 0, "a cell from the cache was transpiled again");
+  assert.deepEqual(commonJsOf(again), commonJsOf(made));
+});
 
 test("converter.cache: a second kernel takes the same cells from the cache without building a program; an edited file or a different earlier cell is checked again", () => {
   const cacheDir = mkdtempSync(join(scratch, "cells-"));

@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { startKernel } from "./kernel-process.ts";
 import { TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { buildSnapshot, SNAPSHOT_ENV, usableSnapshot } from "./kernel-snapshot.ts";
-import { MAKE_AGENT_CELL, TSX_MODULES_IN_KERNEL } from "./reader-cells.ts";
+import { MAKE_AGENT_CELL, STEP_FAILED_CELLS, STEP_TS_FRAME, TSX_MODULES_IN_KERNEL } from "./reader-cells.ts";
 
 const { cellsCachedSinceSnapshot, snapshotKey } = createRequire(import.meta.url)("./kernel/program-snapshot.cjs") as {
   snapshotKey(projectRoot: string): string;
@@ -76,7 +76,7 @@ test("kernel snapshot: used only while examples/, the installed packages and PI_
   });
 });
 
-test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async () => {
+test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi, maps a throw in step.ts to its lines, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async () => {
   const dir = join(scratch, "built");
   await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: "off", PI_COMPANION_LISTINGS: undefined }, async () => {
     const built = buildSnapshot(PROJECT_ROOT);
@@ -107,6 +107,15 @@ test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi,
       const agent = await run(`${MAKE_AGENT_CELL}\nconsole.log(typeof agent.prompt);`);
       assert.equal(agent.reply.status, "ok", JSON.stringify(agent.reply));
       assert.equal(agent.text.trim(), "function");
+      // step.ts's CommonJS comes from the snapshot, transpiled when it was built; its
+      // frames must still map back to the .ts lines.
+      const [importStep, silentStep] = STEP_FAILED_CELLS;
+      assert.equal((await run(importStep)).reply.status, "ok");
+      const failed = (await run(silentStep)).reply;
+      const trace = [...((failed.traceback as string[] | undefined) ?? []), String(failed.evalue)].join("\n");
+      assert.match(trace, /the model finished without calling submit/, trace);
+      assert.match(trace, STEP_TS_FRAME, trace);
+      assert.doesNotMatch(trace, /step\.js/, trace);
       const flags = await run(`console.log(JSON.stringify({ execArgv: process.execArgv, tsx: ${TSX_MODULES_IN_KERNEL} }));`);
       const { execArgv, tsx } = JSON.parse(flags.text) as { execArgv: string[]; tsx: string[] };
       assert.ok(!execArgv.some((flag) => flag.startsWith("--snapshot-blob")), flags.text);

@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from "../lib/paths.ts";
 import { pythonWith, temporaryJupyter } from "./jupyter-home.ts";
 import { KERNEL_NAME } from "./kernelspec.ts";
 import { joinText, serialiseNotebook, splitLines, type Notebook, type Output } from "../chapters/notebook-file.ts";
-import { MAKE_AGENT_CELL } from "./reader-cells.ts";
+import { MAKE_AGENT_CELL, STEP_FAILED_CELLS as STEP_FAILED, STEP_TS_FRAME } from "./reader-cells.ts";
 import { nbclientDriver, textOf, type CellResult, type PlanStep, type ShellReply } from "./nbclient-driver.ts";
 
 const python = pythonWith("nbclient");
@@ -94,10 +94,7 @@ test("nbclient: a cell re-run after a project file changed, and a later cell usi
 
 // One kernel for the two tests below, a cold type-check of Pi's declarations fewer (about 5 CPU-s):
 // the StepFailed cells, then an agent made, completed and inspected, run in that order.
-const STEP_FAILED_CELLS: PlanStep[] = [
-  { code: 'import { step } from "./examples/ch38-typed-step/step.ts";\nimport { scriptedModels } from "./examples/support/scripted.ts";\nimport { fauxAssistantMessage } from "@earendil-works/pi-ai";\nimport { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/support/script.ts";' },
-  { code: 'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);' },
-];
+const STEP_FAILED_CELLS: PlanStep[] = STEP_FAILED.map((code) => ({ code }));
 const AGENT_STEPS: PlanStep[] = [{ code: MAKE_AGENT_CELL }, { complete: "agent." }, { complete: "await agent.pro" }, { inspect: "agent" }];
 let sharedRun: (CellResult | ShellReply)[] | undefined;
 /** The replies of the plan the two tests share, run once. */
@@ -111,7 +108,7 @@ test("nbclient: an uncaught StepFailed names step.ts and its line, with no kerne
   assert.equal(failed!.ename, "Error");
   const trace = [...(failed!.traceback ?? []), textOf(failed!)].join("\n");
   assert.match(trace, /the model finished without calling submit/);
-  assert.match(trace, /examples\/ch38-typed-step\/step\.ts:\d+:\d+/);
+  assert.match(trace, STEP_TS_FRAME);
   assert.doesNotMatch(trace, /step\.js|cell-failures\.cjs|start-kernel\.cjs|tslab[/\\]dist/);
 });
 

@@ -18,3 +18,17 @@ export const MAKE_AGENT_CELL = [
  * that loaded tsx's hooks holds it in require()'s cache.
  */
 export const TSX_MODULES_IN_KERNEL = "Object.keys(require.cache).filter((file) => /[\\\\/]node_modules[\\\\/](tsx|esbuild)[\\\\/]/.test(file))";
+
+/** Two cells: the book's step() and its support imported, then a run whose model never submits (StepFailed from step.ts). */
+export const STEP_FAILED_CELLS = [
+  [
+    'import { step } from "./examples/ch38-typed-step/step.ts";',
+    'import { scriptedModels } from "./examples/support/scripted.ts";',
+    'import { fauxAssistantMessage } from "@earendil-works/pi-ai";',
+    'import { INPUT, SYSTEM, Verdict } from "./examples/ch38-typed-step/support/script.ts";',
+  ].join("\n"),
+  'const silent = scriptedModels([fauxAssistantMessage("no submit")]);\nawait step(silent.models, silent.model, SYSTEM, INPUT, Verdict);',
+] as const;
+
+/** Where a StepFailed's trace must point: step.ts and a line and column in it, never the emitted step.js. */
+export const STEP_TS_FRAME = /examples\/ch38-typed-step\/step\.ts:\d+:\d+/;

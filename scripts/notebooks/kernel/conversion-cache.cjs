@@ -12,18 +12,19 @@
 // (`fingerprint`): any change means a fresh check, never a stale pass.
 
 /**
- * A stored conversion: the cell's ES module emit (named `cellName` when it was made),
- * what tslab's executor needs to run it, and every project file it reaches with the hash
- * of its text and its own ES module emit.
+ * A stored conversion: the cell's ES module emit (named `cellName` when it was made) and
+ * its CommonJS, what tslab's executor needs to run it, and every project file it reaches
+ * with the hash of its text, its own ES module emit and its CommonJS.
  * @typedef {{
  *   esm: string,
+ *   cjs?: import("./stack-traces.cjs").CommonJs,
  *   cellName: string,
  *   hasToplevelAwait: boolean,
  *   lastExpressionVar: string | undefined,
  *   files: ReachedFile[],
  * }} Entry
  */
-/** @typedef {{ fileName: string, hash: string, esm: string }} ReachedFile */
+/** @typedef {{ fileName: string, hash: string, esm: string, cjs?: import("./stack-traces.cjs").CommonJs }} ReachedFile */
 
 const crypto = require("node:crypto");
 const fs = require("node:fs");

@@ -23,7 +23,7 @@ const { projectCompilerOptions } = require("./compiler-host.cjs");
 const { expandEarlierCellShorthands } = require("./emit-fixes.cjs");
 const { readerListings } = require("./reader-listings.cjs");
 const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
-const { namedCellCode } = require("./stack-traces.cjs");
+const { keptCommonJs, namedCellCode, withoutInlineMap } = require("./stack-traces.cjs");
 const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
 const { chainKeyOf, createConversionCache, fingerprintOf, renamedCellEsm, sha256 } = require("./conversion-cache.cjs");
 
@@ -159,7 +159,8 @@ function hasTopLevelAwait(ts, file) {
 /**
  * A converter with the interface tslab's executor calls (`convert`, `inspect`,
  * `complete`, `addModule`, `close`). `ts` is the project's TypeScript; `toCommonJs` turns
- * an emitted ES module into the CommonJS the executor runs (stack-traces.cjs keeps maps);
+ * an emitted ES module into the CommonJS the executor runs (stack-traces.cjs keeps maps),
+ * reusing the transpilations in `known`;
  * `tslabConverter()` makes tslab's own converter, used only for `%module` cells (see
  * README). Completion and inspection see earlier cells' names (cell-completion.cjs).
  * With `cacheDir`, a cell that converted cleanly in an earlier kernel, after the same
@@ -168,7 +169,7 @@ function hasTopLevelAwait(ts, file) {
  * @param {{
  *   ts: typeof import("typescript"),
  *   projectRoot: string,
- *   toCommonJs: (js: string) => string,
+ *   toCommonJs: (js: string, known: Map<string, import("./stack-traces.cjs").CommonJs>) => string,
  *   tslabConverter: () => import("tslab/dist/converter").Converter,
  *   cacheDir?: string,
  * }} settings
@@ -178,8 +179,10 @@ function createConverter(settings) {
   const { projectRoot } = settings;
   // Read when first needed, not now: a converter built into the kernel's startup snapshot
   // (program-snapshot.cjs) gets the running kernel's cache directory and emit step then.
+  /** @type {Map<string, import("./stack-traces.cjs").CommonJs>} ES module text -> its CommonJS (warm() fills it) */
+  const commonJs = new Map();
   /** @param {string} js */
-  const toCommonJs = (js) => settings.toCommonJs(js);
+  const toCommonJs = (js) => settings.toCommonJs(js, commonJs);
   const tslabConverter = () => settings.tslabConverter();
   const ts = /** @type {TypeScript} */ (settings.ts);
   const options = kernelCompilerOptions(ts, projectRoot);
@@ -559,13 +562,25 @@ function createConverter(settings) {
   function reachedForCache(cell) {
     return reachedProjectFiles(cell).map((file) => {
       const hash = sha256(file.text);
-      const key = `${file.fileName}\0${hash}`;
-      if (!projectEsm.has(key)) projectEsm.set(key, emitOf(file));
-      return { fileName: file.fileName, hash, esm: /** @type {string} */ (projectEsm.get(key)) };
+      const esm = projectEsmOf(file, hash);
+      return { fileName: file.fileName, hash, esm, cjs: keptCommonJs(ts, esm, commonJs).made };
     });
   }
   /** @type {Map<string, string>} file name and text hash -> its ES module emit */
   const projectEsm = new Map();
+  /**
+   * A project file's ES module emit, made once for each text of it.
+   * @param {import("typescript").SourceFile} file
+   */
+  function projectEsmOf(file, hash = sha256(file.text)) {
+    const key = `${file.fileName}\0${hash}`;
+    let esm = projectEsm.get(key);
+    if (esm === undefined) {
+      esm = emitOf(file);
+      projectEsm.set(key, esm);
+    }
+    return esm;
+  }
 
   /**
    * The SourceFile of the cell `token` names, made (with those before it) when a cell came from the cache.
@@ -596,6 +611,9 @@ function createConverter(settings) {
     const token = `// cell ${cellCount}`;
     cells.set(token, { chainKey, src, previous: prevDecl });
     const esm = renamedCellEsm(entry.esm, entry.cellName, name);
+    // Their CommonJS as the kernel that stored them made it, so that none is transpiled again.
+    if (entry.cjs !== undefined) commonJs.set(withoutInlineMap(esm), entry.cjs);
+    for (const file of entry.files) if (file.cjs !== undefined) commonJs.set(withoutInlineMap(file.esm), file.cjs);
     return {
       output: namedCellCode(toCommonJs(esm), path.join(projectRoot, `${name}.js`)),
       declOutput: token,
@@ -637,6 +655,7 @@ function createConverter(settings) {
     const hasToplevelAwait = hasTopLevelAwait(ts, cell);
     cacheOf()?.store(chainKey, {
       esm,
+      cjs: commonJs.get(withoutInlineMap(esm)),
       cellName: path.basename(cell.fileName, ".ts"),
       hasToplevelAwait,
       lastExpressionVar,
@@ -689,7 +708,11 @@ function createConverter(settings) {
   function warm() {
     ensureProgram();
     for (const file of program.getSourceFiles()) {
-      if (isProjectSource(file.fileName)) program.getSemanticDiagnostics(file);
+      if (!isProjectSource(file.fileName)) continue;
+      program.getSemanticDiagnostics(file);
+      // What a cell's first import of the file would emit and transpile (reachedForCache,
+      // sideOutputsOf): 10 to 40 ms of a later cell at a first opening.
+      keptCommonJs(ts, projectEsmOf(file), commonJs);
     }
   }
 

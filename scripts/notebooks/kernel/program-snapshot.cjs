@@ -211,7 +211,7 @@ function exitWithLauncher() {
  * @typedef {{
  *   ts: typeof import("typescript"),
  *   converter: import("./converter.cjs").KernelConverter,
- *   settings: { toCommonJs: (js: string) => string, tslabConverter: () => import("tslab/dist/converter").Converter, cacheDir?: string },
+ *   settings: { toCommonJs: (js: string, known: Map<string, import("./stack-traces.cjs").CommonJs>) => string, tslabConverter: () => import("tslab/dist/converter").Converter, cacheDir?: string },
  * }} SnapshotState
  */
 

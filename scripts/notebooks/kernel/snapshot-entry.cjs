@@ -47,7 +47,7 @@ const settings = { toCommonJs: unset, tslabConverter: unset, cacheDir: undefined
 const converter = createConverter({
   ts,
   projectRoot,
-  toCommonJs: (js) => settings.toCommonJs(js),
+  toCommonJs: (js, known) => settings.toCommonJs(js, known),
   tslabConverter: () => settings.tslabConverter(),
   get cacheDir() {
     return settings.cacheDir;

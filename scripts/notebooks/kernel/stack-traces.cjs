@@ -20,52 +20,83 @@ const { SourceMap } = require("node:module");
 const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
 
 /**
- * Emitted `.js` path -> the two maps that lead from it back to its `.ts` source.
- * @type {Map<string, { tsFile: string, toEsm: SourceMap, toTs: SourceMap }>}
+ * Emitted `.js` path -> the two maps that lead from it back to its `.ts` source, as JSON
+ * until a stack trace first needs them (parsing a map costs more than most cells).
+ * @type {Map<string, { tsFile: string, toEsmText: string, toTsText: string, parsed?: { toEsm: SourceMap, toTs: SourceMap } }>}
  */
 const maps = new Map();
 
+/** @typedef {{ outputText: string, sourceMapText: string | undefined }} CommonJs */
+
 /**
- * The second step, `ts.transpileModule` of an emitted ES module to CommonJS, with
- * the maps kept: the input carries TypeScript's inline map (the kernel turns on
- * inlineSourceMap), the transpilation makes the second. The output has no map comment.
+ * An ES module (without its inline map) as CommonJS, with the map of that step:
+ * `ts.transpileModule`, what tslab's esModuleToCommonJSModule does with its own
+ * TypeScript 5.0, which type-checked the file again while transpiling it. The output has
+ * no map comment.
  * @param {typeof import("typescript")} ts
- * @param {typeof import("typescript").transpileModule} transpileModule
- * @param {string} input
- * @param {import("typescript").TranspileOptions} transpileOptions
- * @param {string} projectRoot
- * @returns {import("typescript").TranspileOutput}
+ * @param {string} esm
+ * @returns {CommonJs}
  */
-function transpileKeepingMaps(ts, transpileModule, input, transpileOptions, projectRoot) {
-  const match = INLINE_MAP.exec(input);
-  if (match === null) return transpileModule(input, transpileOptions);
-  const esm = input.slice(0, match.index);
-  const result = transpileModule(esm, { ...transpileOptions, compilerOptions: { ...transpileOptions.compilerOptions, sourceMap: true } });
-  const outputText = result.outputText.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n");
-  const tsMap = JSON.parse(Buffer.from(match[1], "base64").toString("utf8"));
-  const [source] = tsMap.sources ?? [];
-  if (source !== undefined && result.sourceMapText !== undefined) {
+function commonJsOf(ts, esm) {
+  const compilerOptions = { module: ts.ModuleKind.CommonJS, esModuleInterop: true, target: ts.ScriptTarget.ES2022, newLine: ts.NewLineKind.LineFeed, sourceMap: true };
+  const result = ts.transpileModule(esm, { fileName: "custom.js", compilerOptions });
+  return { outputText: result.outputText.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n"), sourceMapText: result.sourceMapText };
+}
+
+/**
+ * An emitted module's text less its inline source map: what its CommonJS is made from, and
+ * the key it is kept under.
+ * @param {string} js
+ */
+function withoutInlineMap(js) {
+  const match = INLINE_MAP.exec(js);
+  return match === null ? js : js.slice(0, match.index);
+}
+
+/**
+ * `js`'s CommonJS from `known` (ES module text without its inline map -> CommonJS), made
+ * and kept there when missing. The kernel's startup snapshot fills `known` for every
+ * project file (converter.cjs's warm), and a cell taken from the cells' cache brings its
+ * own and its files' (conversion-cache.cjs), so that neither is transpiled again: 10 to
+ * 40 ms of a later cell at a first opening, 20 to 30 ms at a second.
+ * @param {typeof import("typescript")} ts
+ * @param {string} js
+ * @param {Map<string, CommonJs>} [known]
+ */
+function keptCommonJs(ts, js, known) {
+  const match = INLINE_MAP.exec(js);
+  const esm = withoutInlineMap(js);
+  let made = known?.get(esm);
+  if (made === undefined) {
+    made = commonJsOf(ts, esm);
+    known?.set(esm, made);
+  }
+  return { made, inlineMap: match?.[1] };
+}
+
+/**
+ * An emitted ES module as the CommonJS tslab's executor runs, with both maps kept: the
+ * input carries TypeScript's inline map (the kernel turns on inlineSourceMap), the
+ * transpilation makes the second.
+ * @param {typeof import("typescript")} ts
+ * @param {string} js
+ * @param {string} projectRoot
+ * @param {Map<string, CommonJs>} [known] transpilations already made (keptCommonJs)
+ */
+function toCommonJsKeepingMaps(ts, js, projectRoot, known) {
+  const { made, inlineMap } = keptCommonJs(ts, js, known);
+  if (inlineMap === undefined || made.sourceMapText === undefined) return made.outputText;
+  const toTsText = Buffer.from(inlineMap, "base64").toString("utf8");
+  const [source] = JSON.parse(toTsText).sources ?? [];
+  if (source !== undefined) {
     // The map names the .ts file relative to the .js tslab emits under its outDir, which
     // mirrors the project: drop the climb out of outDir and what remains is project-relative.
     const tsFile = path.resolve(projectRoot, path.dirname(source).replace(/^(\.\.(\/|$))+/, ""), path.basename(source));
     if (tsFile.startsWith(projectRoot + path.sep) && tsFile.endsWith(".ts")) {
-      maps.set(tsFile.slice(0, -3) + ".js", { tsFile, toEsm: new SourceMap(JSON.parse(result.sourceMapText)), toTs: new SourceMap(tsMap) });
+      maps.set(tsFile.slice(0, -3) + ".js", { tsFile, toEsmText: made.sourceMapText, toTsText });
     }
   }
-  return { ...result, outputText };
-}
-
-/**
- * An emitted ES module as the CommonJS tslab's executor runs (what tslab's
- * esModuleToCommonJSModule does with its own TypeScript 5.0, which type-checked the file
- * again while transpiling it), with both maps kept.
- * @param {typeof import("typescript")} ts
- * @param {string} js
- * @param {string} projectRoot
- */
-function toCommonJsKeepingMaps(ts, js, projectRoot) {
-  const compilerOptions = { module: ts.ModuleKind.CommonJS, esModuleInterop: true, target: ts.ScriptTarget.ES2022, newLine: ts.NewLineKind.LineFeed };
-  return transpileKeepingMaps(ts, ts.transpileModule, js, { fileName: "custom.js", compilerOptions }, projectRoot).outputText;
+  return made.outputText;
 }
 
 /**
@@ -77,10 +108,12 @@ function toCommonJsKeepingMaps(ts, js, projectRoot) {
 function mapPosition(file, line, column) {
   const entry = maps.get(file);
   if (entry === undefined) return undefined;
+  entry.parsed ??= { toEsm: new SourceMap(JSON.parse(entry.toEsmText)), toTs: new SourceMap(JSON.parse(entry.toTsText)) };
+  const { toEsm, toTs } = entry.parsed;
   // findEntry() gives {} for a position no mapping covers.
-  const esm = /** @type {Partial<import("node:module").SourceMapping>} */ (entry.toEsm.findEntry(line - 1, column - 1));
+  const esm = /** @type {Partial<import("node:module").SourceMapping>} */ (toEsm.findEntry(line - 1, column - 1));
   if (esm.originalLine === undefined || esm.originalColumn === undefined) return undefined;
-  const ts = /** @type {Partial<import("node:module").SourceMapping>} */ (entry.toTs.findEntry(esm.originalLine, esm.originalColumn));
+  const ts = /** @type {Partial<import("node:module").SourceMapping>} */ (toTs.findEntry(esm.originalLine, esm.originalColumn));
   if (ts.originalLine === undefined || ts.originalColumn === undefined) return undefined;
   return `${entry.tsFile}:${ts.originalLine + 1}:${ts.originalColumn + 1}`;
 }
@@ -180,4 +213,4 @@ function withReadableStack(error, seen = new Set()) {
   return error;
 }
 
-module.exports = { toCommonJsKeepingMaps, transpileKeepingMaps, readableStack, withReadableStack, namedCellCode };
+module.exports = { toCommonJsKeepingMaps, keptCommonJs, withoutInlineMap, readableStack, withReadableStack, namedCellCode };

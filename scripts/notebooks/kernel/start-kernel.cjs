@@ -158,7 +158,8 @@ const tslabCreateConverter = converterModule.createConverter;
 converterModule.createConverter = (options) => {
   if (options?.isBrowser) return tslabCreateConverter(options);
   const settings = {
-    toCommonJs: (/** @type {string} */ js) => toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot),
+    toCommonJs: (/** @type {string} */ js, /** @type {Map<string, import("./stack-traces.cjs").CommonJs>} */ known) =>
+      toCommonJsKeepingMaps(fromProject("typescript"), js, projectRoot, known),
     tslabConverter: () => tslabCreateConverter(options),
     cacheDir: conversionCacheDir(projectRoot),
   };
