@@ -2,7 +2,7 @@
 // and one type checker for the kernel's life, each cell checked as a file beside it.
 // These pin what a reader relies on when cells see each other and the project's files.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
@@ -183,12 +183,18 @@ test("converter.inspect: an earlier cell's name shows its type, not any", () => 
 
 /** A converter as a new kernel makes it, with the cache in `cacheDir`, counting the type-check programs it builds. */
 /** A kernel's converter with the cells' cache in `cacheDir`, counting the programs it builds and, with `commonJs`, the CommonJS transpilations it makes (the kernel's own emit step). */
-function kernelWithCache(cacheDir: string, commonJs = false) {
-  const built = { programs: 0, transpiled: 0 };
+function kernelWithCache(cacheDir: string | undefined, commonJs = false) {
+  const built = { programs: 0, transpiled: 0, roots: [] as number[] };
   const counting = new Proxy(ts, {
     get: (target, key) =>
       key === "createProgram"
-        ? (...args: Parameters<typeof ts.createProgram>) => (built.programs++, ts.createProgram(...args))
+        ? (...args: Parameters<typeof ts.createProgram>) => {
+            built.programs++;
+            // The converter calls the overload that takes one options object.
+            const first = args[0] as unknown as ts.CreateProgramOptions | readonly string[];
+            built.roots.push(("rootNames" in first ? first.rootNames : first).length);
+            return ts.createProgram(...args);
+          }
         : key === "transpileModule"
           ? (...args: Parameters<typeof ts.transpileModule>) => (built.transpiled++, ts.transpileModule(...args))
           : Reflect.get(target, key),
@@ -251,4 +257,55 @@ test("converter.cache: a second kernel takes the same cells from the cache witho
   fourth.cell(cells[0]!);
   assert.deepEqual(codes(fourth.cell(cells[1]!)), []);
   assert.ok(fourth.built.programs > 0);
+});
+
+test("converter.lib-only: once a kernel recorded which files of the whole program declare globals, import-free cells are checked against the lib, @types/node and those files alone, as the whole program checks them; the first cell that imports builds the whole one", () => {
+  const cacheDir = mkdtempSync(join(scratch, "cells-"));
+  const file = join(scratch, "lib-only.ts");
+  writeFileSync(file, "export const cached: number = 1;\n");
+  const importing = `import { cached } from "./${relative(PROJECT_ROOT, file)}";\nconst total: number = n + cached;`;
+
+  const recording = kernelWithCache(cacheDir);
+  assert.deepEqual(codes(recording.cell(importing.split("\n")[0]!)), []);
+  const facts = JSON.parse(readFileSync(join(cacheDir, readdirSync(cacheDir)[0]!, "program.json"), "utf8")) as { globalsBeyondLib: string[] };
+  // vega's types bring @types/geojson, whose `export as namespace GeoJSON` is a global.
+  assert.deepEqual(facts.globalsBeyondLib, ["node_modules/@types/geojson/index.d.ts"], "the files of the whole program that declare globals");
+
+  const importFree = [
+    "const n: number = 1;",
+    "const wrong: string = n;",
+    'const sized: number = [1, 2].at(0)! + Buffer.from("x").length;',
+    "undeclaredName;",
+    'const point: GeoJSON.Point = { type: "Point", coordinates: [0, 0] };',
+    'const notPoint: GeoJSON.Point = { type: "Line" };',
+  ];
+  const diagnosticsOf = (converted: Converted[]) => converted.map((c) => c.diagnostics.map((d) => `TS${d.code} ${d.messageText}`));
+  const libOnly = kernelWithCache(cacheDir);
+  const checked = importFree.map((src) => libOnly.cell(src));
+  assert.deepEqual(libOnly.built.roots, [2], "one program, of the lib-only root and the global's file");
+  const whole = kernelWithCache(undefined);
+  assert.deepEqual(diagnosticsOf(checked), diagnosticsOf(importFree.map((src) => whole.cell(src))));
+  assert.ok(whole.built.roots[0]! > 1, "with no record (no cache), the whole program");
+  assert.deepEqual(codes(checked[1]!), [2322]);
+
+  assert.deepEqual(codes(libOnly.cell(importing)), [], "an earlier import-free cell's name, with an import");
+  // A cell after one taken from the cache that imported: the earlier cell's names need the whole program.
+  const afterCached = kernelWithCache(cacheDir);
+  assert.deepEqual(codes(afterCached.cell(importing.split("\n")[0]!)), []);
+  assert.deepEqual(codes(afterCached.cell("const asText: string = cached;")), [2322]);
+  assert.ok(afterCached.built.roots.every((roots) => roots > 2), `after an importing cell: ${afterCached.built.roots.join(", ")}`);
+
+  // The whole program, then again with the imported file (outside examples/) among its roots.
+  assert.ok(libOnly.built.roots.slice(1).every((roots) => roots > 2), `the whole program at the first import: ${libOnly.built.roots.join(", ")}`);
+});
+
+test("converter.lib-only: a file adds globals when a script declares names, or a module has declare global or export as namespace; a module or a script of declare module \"name\" alone does not", () => {
+  const { addsGlobals } = require("./kernel/lib-only-program.cjs") as { addsGlobals(typescript: typeof ts, file: ts.SourceFile): boolean };
+  const adds = (text: string) => addsGlobals(ts, ts.createSourceFile("file.d.ts", text, ts.ScriptTarget.ES2022, true));
+  assert.equal(adds("declare const everywhere: number;"), true);
+  assert.equal(adds('export {};\ndeclare global { interface Array<T> { extra(): T } }'), true);
+  assert.equal(adds('export declare const x: number;\nexport as namespace Lib;'), true);
+  assert.equal(adds('declare module "vega" { export const spec: number; }'), false);
+  assert.equal(adds('declare module "vega" { global { const leaked: number; } }'), true);
+  assert.equal(adds("export declare function f(): void;"), false);
 });

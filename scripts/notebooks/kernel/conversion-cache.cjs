@@ -107,7 +107,8 @@ function fileHash(fileName) {
 /**
  * The store in `dir/<fingerprint>/`: `lookup(key)` returns an entry whose files are
  * unchanged, or undefined; `store(key, entry)` writes one (temporary name, then rename,
- * so a kernel killed mid-write leaves no half entry). Stores of other fingerprints are
+ * so a kernel killed mid-write leaves no half entry); `programFacts()` and
+ * `storeProgramFacts(facts)` read and write what a kernel found in the whole program. Stores of other fingerprints are
  * removed on the first write, so the cache holds one version of the project.
  * @param {string} dir
  * @param {string} fingerprint
@@ -135,24 +136,51 @@ function createConversionCache(dir, fingerprint) {
      * @param {Entry} entry
      */
     store(key, entry) {
+      write(`${key}.json`, entry);
+    },
+    /** @returns {ProgramFacts | undefined} what a kernel recorded of the whole program for these inputs */
+    programFacts() {
       try {
-        if (!pruned) {
-          pruned = true;
-          for (const other of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-            if (other !== fingerprint) fs.rmSync(path.join(dir, other), { recursive: true, force: true });
-          }
-        }
-        fs.mkdirSync(here, { recursive: true });
-        const file = path.join(here, `${key}.json`);
-        const temporary = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(temporary, JSON.stringify(entry));
-        fs.renameSync(temporary, file);
+        return JSON.parse(fs.readFileSync(path.join(here, PROGRAM_FACTS), "utf8"));
       } catch {
-        // A cache that cannot be written costs time, never a cell.
+        return undefined;
       }
     },
+    /** @param {ProgramFacts} facts */
+    storeProgramFacts(facts) {
+      write(PROGRAM_FACTS, facts);
+    },
   };
+
+  /**
+   * @param {string} name
+   * @param {unknown} value
+   */
+  function write(name, value) {
+    try {
+      if (!pruned) {
+        pruned = true;
+        for (const other of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+          if (other !== fingerprint) fs.rmSync(path.join(dir, other), { recursive: true, force: true });
+        }
+      }
+      fs.mkdirSync(here, { recursive: true });
+      const file = path.join(here, name);
+      const temporary = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(temporary, JSON.stringify(value));
+      fs.renameSync(temporary, file);
+    } catch {
+      // A cache that cannot be written costs time, never a cell.
+    }
+  }
 }
+
+/**
+ * What the kernel that built the whole program for a fingerprint's inputs found in it: the
+ * files beyond the lib and @types/node that declare globals (lib-only-program.cjs).
+ * @typedef {{ globalsBeyondLib: string[] }} ProgramFacts
+ */
+const PROGRAM_FACTS = "program.json";
 
 const INLINE_MAP = /(\/\/# sourceMappingURL=data:application\/json;base64,)([A-Za-z0-9+/=]+)(\s*)$/;
 

@@ -26,6 +26,7 @@ const { completeInCell, inspectInCell } = require("./cell-completion.cjs");
 const { keptCommonJs, namedCellCode, withoutInlineMap } = require("./stack-traces.cjs");
 const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
 const { chainKeyOf, createConversionCache, fingerprintOf, renamedCellEsm, sha256 } = require("./conversion-cache.cjs");
+const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-program.cjs");
 
 /** @typedef {import("./typescript-internals.js").TypeScript} TypeScript */
 /** @typedef {import("./typescript-internals.js").CellFile} CellFile */
@@ -208,7 +209,9 @@ function createConverter(settings) {
   /** @type {Map<string, { sourceFile: SourceFile, mtimeMs: number, size: number }>} */
   const files = new Map();
   const getSourceFile = host.getSourceFile;
+  const libOnly = libOnlyRoot(ts, projectRoot);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (fileName === libOnly.fileName) return libOnly.sourceFile;
     const known = files.get(fileName);
     if (known !== undefined && !shouldCreate) return known.sourceFile;
     const sourceFile = getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate);
@@ -234,7 +237,7 @@ function createConverter(settings) {
   /**
    * declOutput token -> the cell's chain key, text, previous cell's token, and its source
    * file (made when the checker needs it).
-   * @type {Map<string, { chainKey: string, src: string, previous: string, file?: CellFile }>}
+   * @type {Map<string, { chainKey: string, src: string, previous: string, file?: CellFile, reaches?: boolean }>}
    */
   const cells = new Map();
   let cellCount = 0;
@@ -245,9 +248,36 @@ function createConverter(settings) {
   /** @type {Map<string, string>} project file name -> the hash of the text last emitted */
   const emitted = new Map();
 
-  /** The program and checker, built on first need: a kernel whose cells all come from the cache never builds them. */
-  function ensureProgram() {
-    if (program === undefined) newProgram();
+  /** Whether the program is the whole one (examples/ and the seed packages), not the lib-only one. */
+  let whole = false;
+  /** @type {string[]} the whole program's files that declare globals, which the lib-only program holds too */
+  let globalFiles = [];
+  /**
+   * The program and checker, built on first need: a kernel whose cells all come from the
+   * cache never builds them. The lib-only program (lib-only-program.cjs) when `libOnlyWill`
+   * and a kernel recorded which files of the whole one declare globals for these inputs
+   * (the lib-only program then holds them too); the whole one otherwise, and from then on.
+   */
+  function ensureProgram(libOnlyWill = false) {
+    if (whole) return;
+    const facts = libOnlyWill && program === undefined ? cacheOf()?.programFacts() : undefined;
+    if (facts !== undefined) {
+      globalFiles = facts.globalsBeyondLib.map((file) => path.resolve(projectRoot, file));
+      newProgram();
+      return;
+    }
+    if (libOnlyWill && program !== undefined) return;
+    whole = true;
+    newProgram();
+    recordProgramFacts();
+  }
+
+  /** The whole program's files that add globals, recorded once for these inputs (the cells' cache). */
+  function recordProgramFacts() {
+    const cache = cacheOf();
+    if (cache === undefined || cache.programFacts() !== undefined) return;
+    const libOnlyProgram = ts.createProgram({ rootNames: [libOnly.fileName], options, host });
+    cache.storeProgramFacts({ globalsBeyondLib: globalsBeyondLib(ts, program, libOnlyProgram, projectRoot) });
   }
 
   /** @param {string} fileName */
@@ -273,7 +303,8 @@ function createConverter(settings) {
   }
 
   function newProgram() {
-    program = /** @type {Program} */ (ts.createProgram({ rootNames: [...roots], options, host, oldProgram: program }));
+    const rootNames = whole ? [...roots] : [libOnly.fileName, ...globalFiles];
+    program = /** @type {Program} */ (ts.createProgram({ rootNames, options, host, oldProgram: program }));
     // The checker asks the program how a file's imports resolved; a cell is not one of
     // the program's files, so its resolutions come from here.
     const getResolvedModule = program.getResolvedModule;
@@ -593,9 +624,27 @@ function createConverter(settings) {
     if (known.file === undefined) {
       const previous = cellFileOf(known.previous);
       known.file = makeCell(known.src, previous).cell;
-      resolveCellImports(known.file);
+      // A file the program lacks (a project file outside examples/): without it, the names
+      // the cell imported from it were unknown to the cells after it, and a type error
+      // there passed.
+      if (!resolveCellImports(known.file)) newProgram();
     }
     return known.file;
+  }
+
+  /** @param {string} src */
+  const cellReachesFiles = (src) => reachesFiles(ts, src, (file) => moduleSpecifierLiterals(ts, file));
+  /**
+   * Whether the cell `token` names or one before it reaches a file (an import, a reference):
+   * its names then need the whole program, not the lib-only one.
+   * @param {string} token
+   * @returns {boolean}
+   */
+  function chainReachesFiles(token) {
+    const known = cells.get(token);
+    if (known === undefined) return false;
+    known.reaches ??= cellReachesFiles(known.src) || chainReachesFiles(known.previous);
+    return known.reaches;
   }
 
   /**
@@ -633,7 +682,7 @@ function createConverter(settings) {
     const chainKey = chainKeyOf(cells.get(prevDecl)?.chainKey ?? "", src);
     const stored = cacheOf()?.lookup(chainKey);
     if (stored !== undefined) return convertFromCache(stored, prevDecl, src, chainKey);
-    ensureProgram();
+    ensureProgram(!cellReachesFiles(src) && !chainReachesFiles(prevDecl));
     refreshChangedFiles();
     const previous = cellFileOf(prevDecl);
     let { cell, names } = makeCell(src, previous);
