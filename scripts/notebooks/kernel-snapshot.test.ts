@@ -2,7 +2,7 @@
 // starts from it only while its inputs are those it was built from, and a kernel started
 // from it still checks every cell (a cell with a type error does not run).
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,9 +76,10 @@ test("kernel snapshot: used only while examples/, the installed packages and PI_
   });
 });
 
-test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi, maps a throw in step.ts to its lines, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async () => {
+test("kernel snapshot: a kernel started from it type-checks every cell, keeps them in the cells' cache, runs Pi, maps a throw in step.ts to its lines, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async () => {
   const dir = join(scratch, "built");
-  await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: "off", PI_COMPANION_LISTINGS: undefined }, async () => {
+  const cells = join(scratch, "built-cells");
+  await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: cells, PI_COMPANION_LISTINGS: undefined }, async () => {
     const built = buildSnapshot(PROJECT_ROOT);
     assert.equal(built.kind, "built", JSON.stringify(built));
     assert.ok(usableSnapshot(PROJECT_ROOT) !== undefined, "the snapshot just built is usable");
@@ -107,6 +108,10 @@ test("kernel snapshot: a kernel started from it type-checks every cell, runs Pi,
       const agent = await run(`${MAKE_AGENT_CELL}\nconsole.log(typeof agent.prompt);`);
       assert.equal(agent.reply.status, "ok", JSON.stringify(agent.reply));
       assert.equal(agent.text.trim(), "function");
+      // The cells it checked are kept for the next kernel (the snapshot's build has no cache
+      // directory; a kernel started from it once kept none, so a second opening checked again).
+      const kept = readdirSync(cells, { recursive: true, encoding: "utf8" }).filter((name) => /[0-9a-f]{64}\.json$/.test(name));
+      assert.ok(kept.length >= 2, `cells kept in ${cells}: ${kept.join(", ")}`);
       // step.ts's CommonJS comes from the snapshot, transpiled when it was built; its
       // frames must still map back to the .ts lines.
       const [importStep, silentStep] = STEP_FAILED_CELLS;

@@ -187,14 +187,15 @@ function createConverter(settings) {
   const tslabConverter = () => settings.tslabConverter();
   const ts = /** @type {TypeScript} */ (settings.ts);
   const options = kernelCompilerOptions(ts, projectRoot);
-  /** @type {ReturnType<typeof createConversionCache> | undefined | null} null until first read */
+  /** @type {ReturnType<typeof createConversionCache> | null} null until made */
   let conversionCache = null;
   const cacheOf = () => {
-    if (conversionCache === null) {
-      const { cacheDir } = settings;
-      conversionCache = cacheDir === undefined ? undefined : createConversionCache(cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
+    // Made only once there is a directory: the snapshot's build asks too (warm), with none
+    // yet, and an answer kept from then left the kernel started from it with no cache.
+    if (conversionCache === null && settings.cacheDir !== undefined) {
+      conversionCache = createConversionCache(settings.cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
     }
-    return conversionCache;
+    return conversionCache ?? undefined;
   };
   /** @type {import("typescript").CompilerHost} */
   const host = ts.createCompilerHost(options);
