@@ -108,8 +108,9 @@ function fileHash(fileName) {
  * The store in `dir/<fingerprint>/`: `lookup(key)` returns an entry whose files are
  * unchanged, or undefined; `store(key, entry)` writes one (temporary name, then rename,
  * so a kernel killed mid-write leaves no half entry); `programFacts()` and
- * `storeProgramFacts(facts)` read and write what a kernel found in the whole program. Stores of other fingerprints are
- * removed on the first write, so the cache holds one version of the project.
+ * `storeProgramFacts(facts)` read and write what a kernel found in the whole program.
+ * Stores of other fingerprints are removed on the first write, so the cache holds one
+ * version of the project.
  * @param {string} dir
  * @param {string} fingerprint
  */

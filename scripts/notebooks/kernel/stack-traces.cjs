@@ -49,8 +49,16 @@ function commonJsOf(ts, esm) {
  * @param {string} js
  */
 function withoutInlineMap(js) {
+  return splitInlineMap(js).esm;
+}
+
+/**
+ * An emitted module's text less its inline source map, and that map (base64), if any.
+ * @param {string} js
+ */
+function splitInlineMap(js) {
   const match = INLINE_MAP.exec(js);
-  return match === null ? js : js.slice(0, match.index);
+  return match === null ? { esm: js, inlineMap: undefined } : { esm: js.slice(0, match.index), inlineMap: match[1] };
 }
 
 /**
@@ -64,14 +72,13 @@ function withoutInlineMap(js) {
  * @param {Map<string, CommonJs>} [known]
  */
 function keptCommonJs(ts, js, known) {
-  const match = INLINE_MAP.exec(js);
-  const esm = withoutInlineMap(js);
+  const { esm, inlineMap } = splitInlineMap(js);
   let made = known?.get(esm);
   if (made === undefined) {
     made = commonJsOf(ts, esm);
     known?.set(esm, made);
   }
-  return { made, inlineMap: match?.[1] };
+  return { made, inlineMap };
 }
 
 /**
