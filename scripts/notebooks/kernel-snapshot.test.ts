@@ -2,13 +2,14 @@
 // starts from it only while its inputs are those it was built from, and a kernel started
 // from it still checks every cell (a cell with a type error does not run).
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { startKernel } from "./kernel-process.ts";
+import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { buildSnapshot, SNAPSHOT_ENV, usableSnapshot } from "./kernel-snapshot.ts";
 import { MAKE_AGENT_CELL, STEP_FAILED_CELLS, STEP_TS_FRAME, TSX_MODULES_IN_KERNEL } from "./reader-cells.ts";
@@ -35,6 +36,26 @@ async function withEnv<T>(values: Record<string, string | undefined>, body: () =
     return await body();
   } finally {
     apply(saved);
+  }
+}
+
+/**
+ * Runs `code` in `kernel`: its execute_reply's content and what it printed. `busy()` is
+ * called once the kernel has said it is busy with the cell.
+ */
+async function runCell(kernel: RunningKernel, code: string, busy?: () => void) {
+  let text = "";
+  const request = kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
+  const stop = kernel.client.onIopub((message) => {
+    if (message.parent_header.msg_id !== request.id) return;
+    if (message.header.msg_type === "status" && message.content.execution_state === "busy") busy?.();
+    if (message.header.msg_type === "stream") text += String(message.content.text);
+    if (message.header.msg_type === "execute_result") text += String((message.content.data as Record<string, unknown>)["text/plain"]);
+  });
+  try {
+    return { reply: (await request.reply).content, text };
+  } finally {
+    stop();
   }
 }
 
@@ -86,20 +107,7 @@ test("kernel snapshot: a kernel started from it type-checks every cell, keeps th
     const kernel = await startKernel(300_000);
     if ("kind" in kernel) assert.fail(`${kernel.message}\n${kernel.detail}`);
     try {
-      const run = async (code: string) => {
-        let text = "";
-        const request = kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
-        const stop = kernel.client.onIopub((message) => {
-          if (message.parent_header.msg_id !== request.id) return;
-          if (message.header.msg_type === "stream") text += String(message.content.text);
-          if (message.header.msg_type === "execute_result") text += String((message.content.data as Record<string, unknown>)["text/plain"]);
-        });
-        try {
-          return { reply: (await request.reply).content, text };
-        } finally {
-          stop();
-        }
-      };
+      const run = (code: string) => runCell(kernel, code);
       const started = await run('console.log(typeof (globalThis as Record<string, unknown>).__piCompanionKernelSnapshot);');
       assert.equal(started.text.trim(), "object", "the kernel started from the snapshot");
       const typeError = await run('const wrong: number = "seven";\nconsole.log("ran");');
@@ -128,6 +136,50 @@ test("kernel snapshot: a kernel started from it type-checks every cell, keeps th
       assert.deepEqual(tsx, [], `the kernel from the snapshot loaded tsx: ${flags.text}`);
     } finally {
       await kernel.stop();
+    }
+  });
+});
+
+test("kernel snapshot: a kernel started plainly (a notebook opened again) checks a reader's new cell in a check service started from the snapshot: the cell runs, sees earlier cells' names, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async () => {
+  const dir = join(scratch, "built");
+  const cells = join(scratch, "built-cells");
+  await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: cells, PI_COMPANION_LISTINGS: undefined }, async () => {
+    const blob = usableSnapshot(PROJECT_ROOT);
+    assert.ok(blob !== undefined && cellsCachedSinceSnapshot(PROJECT_ROOT, blob), "the test above built the snapshot and kept cells since");
+    const started = await startKernel(300_000);
+    if ("kind" in started) assert.fail(`${started.message}\n${started.detail}`);
+    const kernel = started;
+    try {
+      const run = (code: string) => runCell(kernel, code);
+      const plain = await run("console.log(typeof (globalThis as Record<string, unknown>).__piCompanionKernelSnapshot, process.pid);");
+      const [kind, pid] = plain.text.trim().split(" ");
+      assert.equal(kind, "undefined", "a second opening starts plainly");
+      const own = await run(`// a reader's own cell, in no cache (${Date.now()})\n${MAKE_AGENT_CELL}\nconsole.log(typeof agent.prompt);`);
+      assert.equal(own.reply.status, "ok", JSON.stringify(own.reply));
+      assert.equal(own.text.trim(), "function");
+      const children = spawnSync("ps", ["-o", "args=", "--ppid", String(pid)], { encoding: "utf8" }).stdout;
+      assert.match(children, /--snapshot-blob \S+ \S+check-service\.cjs/, `the kernel's children:\n${children}`);
+      const uses = await run(`const prompts: string = typeof agent.prompt;\nconsole.log(prompts, ${Date.now()});`);
+      assert.equal(uses.reply.status, "ok", `an earlier cell's name, checked in the service: ${JSON.stringify(uses.reply)}`);
+      const wrong = await run(`const count: number = agent; // ${Date.now()}`);
+      assert.equal(wrong.reply.ename, TYPE_ERROR_NAME, JSON.stringify(wrong.reply));
+      assert.match(String(wrong.reply.evalue), /TS2322/, JSON.stringify(wrong.reply));
+    } finally {
+      await kernel.stop();
+    }
+    // A new kernel: its first such cell waits for the service to start, and Stop cancels it.
+    const second = await startKernel(300_000);
+    if ("kind" in second) assert.fail(`${second.message}\n${second.detail}`);
+    try {
+      const stopped = await runCell(second, `// interrupted (${Date.now()})\n${MAKE_AGENT_CELL}\nconsole.log("ran");`, () =>
+        setTimeout(() => second.child.kill("SIGINT"), 100),
+      );
+      assert.equal(stopped.reply.ename, "KeyboardInterrupt", JSON.stringify(stopped.reply));
+      assert.doesNotMatch(stopped.text, /ran/);
+      const next = await runCell(second, 'console.log("next");');
+      assert.equal(next.text.trim(), "next", "the kernel runs the next cell");
+    } finally {
+      await second.stop();
     }
   });
 });

@@ -9,7 +9,9 @@
 // (the converter's result is kept and the executor is handed an empty cell), then, after
 // the event loop has had its turn to run the signal handler, to run the kept result;
 // interrupted in between, the cell is not run. The run itself is tslab's as before
-// (breakOnSigint for the synchronous part, the interrupt race for `await`).
+// (breakOnSigint for the synchronous part, the interrupt race for `await`). A cell a
+// check service checks (check-service.cjs) is waited for between the two passes, and an
+// interrupt ends that wait at once.
 
 /** Why an interrupted cell did not run, as its error (ename, as ipykernel names an interrupt). */
 function interruptedCheck() {
@@ -31,6 +33,12 @@ function createCheckBeforeRun(report) {
   /** @typedef {{ prevDecl: string, src: string, converted: import("tslab/dist/converter").ConvertResult }} Kept */
   /** @type {Kept | undefined} */
   let kept;
+  /** @typedef {{ prepare?(prevDecl: string, src: string): Promise<void> | undefined }} Preparing */
+  /** @typedef {{ prevDecl: string, src: string, ready: Promise<void>, convert: () => import("tslab/dist/converter").ConvertResult }} Elsewhere */
+  /** @type {Elsewhere | undefined} a cell being checked elsewhere */
+  let preparing;
+  /** @type {(() => void) | undefined} resolves the wait for a check elsewhere when an interrupt comes */
+  let wake;
   let checking = false; // the executor's first pass: check, keep, and hand it an empty cell
   let interrupted = false;
   /** @type {import("tslab/dist/converter").SideOutput[]} project files compiled for a cell that did not run */
@@ -45,7 +53,10 @@ function createCheckBeforeRun(report) {
       ...converter,
       convert(prevDecl, src) {
         if (checking) {
-          kept = { prevDecl, src, converted: converter.convert(prevDecl, src) };
+          // A cell a check service checks (check-service.cjs): waited for after this pass.
+          const ready = /** @type {Preparing} */ (converter).prepare?.(prevDecl, src);
+          if (ready !== undefined) preparing = { prevDecl, src, ready, convert: () => converter.convert(prevDecl, src) };
+          else kept = { prevDecl, src, converted: converter.convert(prevDecl, src) };
           // No output: the executor runs nothing and keeps prevDecl as it was.
           return { diagnostics: [], declOutput: prevDecl };
         }
@@ -73,17 +84,32 @@ function createCheckBeforeRun(report) {
       ...executor,
       interrupt() {
         interrupted = true;
+        wake?.();
         executor.interrupt();
       },
       async execute(src) {
         interrupted = false;
         kept = undefined;
+        preparing = undefined;
         checking = true;
         let handled;
         try {
           handled = await executor.execute(src);
         } finally {
           checking = false;
+        }
+        // Set by convert() during the first pass, as `kept` is.
+        const elsewhere = /** @type {Elsewhere | undefined} */ (preparing);
+        preparing = undefined;
+        if (elsewhere !== undefined) {
+          const interruptedNow = new Promise((resolve) => (wake = () => resolve(undefined)));
+          if (!interrupted) await Promise.race([elsewhere.ready, interruptedNow]);
+          wake = undefined;
+          if (interrupted) {
+            report(interruptedCheck());
+            return false;
+          }
+          kept = { prevDecl: elsewhere.prevDecl, src: elsewhere.src, converted: elsewhere.convert() };
         }
         // Set by convert() during the first pass, which TypeScript's narrowing does not see.
         const checked = /** @type {Kept | undefined} */ (kept);

@@ -40,7 +40,19 @@ const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-prog
 /**
  * The converter the kernel gives tslab's executor. Its inspect() answers in the shape
  * tslab's inspect reply reads (cell-completion.cjs), not a full QuickInfo.
- * @typedef {Omit<import("tslab/dist/converter").Converter, "inspect"> & { inspect(prevDecl: string, src: string, position: number): ReturnType<typeof inspectInCell>, warm(): void }} KernelConverter
+ * The rest serve check-service.cjs: `entryAfter` in the service, the others in the kernel.
+ * @typedef {Omit<import("tslab/dist/converter").Converter, "inspect"> & {
+ *   inspect(prevDecl: string, src: string, position: number): ReturnType<typeof inspectInCell>,
+ *   warm(): void,
+ *   chainOf(prevDecl: string): string[],
+ *   entryAfter(chain: string[], src: string): ServedCheck,
+ *   isCached(prevDecl: string, src: string): boolean,
+ *   convertWithEntry(prevDecl: string, src: string, entry: import("./conversion-cache.cjs").Entry): ConvertResult,
+ * }} KernelConverter
+ */
+/**
+ * A check service's answer (check-service.cjs): the checked cell as the cells' cache keeps it, its diagnostics, or why there is neither.
+ * @typedef {{ kind: "entry", entry: import("./conversion-cache.cjs").Entry } | { kind: "diagnostics", diagnostics: KernelDiagnostic[] } | { kind: "failed", message: string }} ServedCheck
  */
 
 const CELL_PREFIX = "__tslab_cell_";
@@ -674,15 +686,18 @@ function createConverter(settings) {
     };
   }
 
+  /** @param {string} prevDecl */
+  const chainKeyAfter = (prevDecl, /** @type {string} */ src) => chainKeyOf(cells.get(prevDecl)?.chainKey ?? "", src);
+
   /**
+   * Checks `src` after the cell `prevDecl` names and, when it has no diagnostic, emits it
+   * and stores it in the cells' cache: its diagnostics, or its entry, code and token.
    * @param {string} prevDecl
    * @param {string} src
-   * @returns {ConvertResult}
+   * @param {string} chainKey
+   * @returns {{ diagnostics: KernelDiagnostic[] } | { entry: import("./conversion-cache.cjs").Entry, output: string, token: string }}
    */
-  function convert(prevDecl, src) {
-    const chainKey = chainKeyOf(cells.get(prevDecl)?.chainKey ?? "", src);
-    const stored = cacheOf()?.lookup(chainKey);
-    if (stored !== undefined) return convertFromCache(stored, prevDecl, src, chainKey);
+  function checkAndEmit(prevDecl, src, chainKey) {
     ensureProgram(!cellReachesFiles(src) && !chainReachesFiles(prevDecl));
     refreshChangedFiles();
     const previous = cellFileOf(prevDecl);
@@ -701,24 +716,86 @@ function createConverter(settings) {
     const output = namedCellCode(toCommonJs(esm), cell.fileName.replace(/\.ts$/, ".js"));
     const token = `// cell ${cellCount}`;
     cells.set(token, { chainKey, src, previous: prevDecl, file: cell });
-    const reached = reachedForCache(cell);
-    const hasToplevelAwait = hasTopLevelAwait(ts, cell);
-    cacheOf()?.store(chainKey, {
+    const entry = {
       esm,
       cjs: commonJs.get(withoutInlineMap(esm)),
       cellName: path.basename(cell.fileName, ".ts"),
-      hasToplevelAwait,
+      hasToplevelAwait: hasTopLevelAwait(ts, cell),
       lastExpressionVar,
-      files: reached,
-    });
+      files: reachedForCache(cell),
+    };
+    cacheOf()?.store(chainKey, entry);
+    return { entry, output, token };
+  }
+
+  /**
+   * @param {string} prevDecl
+   * @param {string} src
+   * @returns {ConvertResult}
+   */
+  function convert(prevDecl, src) {
+    const chainKey = chainKeyAfter(prevDecl, src);
+    const stored = cacheOf()?.lookup(chainKey);
+    if (stored !== undefined) return convertFromCache(stored, prevDecl, src, chainKey);
+    const checked = checkAndEmit(prevDecl, src, chainKey);
+    if ("diagnostics" in checked) return { diagnostics: checked.diagnostics };
+    const { entry, output, token } = checked;
     return {
       output,
       declOutput: token,
       diagnostics: [],
-      hasToplevelAwait,
-      sideOutputs: sideOutputsOf(reached),
-      lastExpressionVar,
+      hasToplevelAwait: entry.hasToplevelAwait,
+      sideOutputs: sideOutputsOf(entry.files),
+      lastExpressionVar: entry.lastExpressionVar,
     };
+  }
+
+  /**
+   * The texts of the cells up to the one `prevDecl` names, first to last: what a check
+   * service needs to check a cell after them (check-service.cjs).
+   * @param {string} prevDecl
+   */
+  function chainOf(prevDecl) {
+    /** @type {string[]} */
+    const texts = [];
+    for (let known = cells.get(prevDecl); known !== undefined; known = cells.get(known.previous)) texts.push(known.src);
+    return texts.reverse();
+  }
+
+  /** @type {{ src: string, token: string }[]} the cells a check service converted last, in order */
+  const servedChain = [];
+  /**
+   * In a check service: `src` checked after the cells `chain` holds (each converted here
+   * unless it was the last time), as the cells' cache keeps it, or its diagnostics. The
+   * cells before it converted in the kernel that asks; one that does not here (a project
+   * file changed since) fails the request, and the kernel checks the cell itself.
+   * @param {string[]} chain
+   * @param {string} src
+   * @returns {ServedCheck}
+   */
+  function entryAfter(chain, src) {
+    let same = 0;
+    while (same < servedChain.length && same < chain.length && servedChain[same]?.src === chain[same]) same++;
+    servedChain.length = same;
+    let prevDecl = servedChain.at(-1)?.token ?? "";
+    for (const earlier of chain.slice(same)) {
+      const converted = convert(prevDecl, earlier);
+      if (converted.diagnostics.length > 0 || converted.declOutput === undefined) {
+        return { kind: "failed", message: `an earlier cell no longer type-checks: ${converted.diagnostics[0]?.messageText ?? "no code"}` };
+      }
+      prevDecl = converted.declOutput;
+      servedChain.push({ src: earlier, token: prevDecl });
+    }
+    const chainKey = chainKeyAfter(prevDecl, src);
+    const stored = cacheOf()?.lookup(chainKey);
+    if (stored !== undefined) {
+      servedChain.push({ src, token: /** @type {string} */ (convertFromCache(stored, prevDecl, src, chainKey).declOutput) });
+      return { kind: "entry", entry: stored };
+    }
+    const checked = checkAndEmit(prevDecl, src, chainKey);
+    if ("diagnostics" in checked) return { kind: "diagnostics", diagnostics: checked.diagnostics };
+    servedChain.push({ src, token: checked.token });
+    return { kind: "entry", entry: checked.entry };
   }
 
   /**
@@ -769,6 +846,10 @@ function createConverter(settings) {
   return {
     warm,
     convert,
+    chainOf,
+    entryAfter,
+    isCached: (prevDecl, src) => cacheOf()?.lookup(chainKeyAfter(prevDecl, src)) !== undefined,
+    convertWithEntry: (prevDecl, src, entry) => convertFromCache(entry, prevDecl, src, chainKeyAfter(prevDecl, src)),
     inspect: (prevDecl, src, position) => {
       const probe = probeCell(prevDecl, src);
       return inspectInCell(ts, program, probe, position);

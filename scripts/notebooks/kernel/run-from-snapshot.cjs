@@ -5,13 +5,14 @@
 // requires the other.
 const path = require("node:path");
 const { STATE_GLOBAL } = require("./program-snapshot.cjs");
+const { SERVICE_ENTRY } = require("./check-service.cjs");
 
 /**
  * Run by the deserialized heap's main function. Node ignores `--import` in a process
  * started from a snapshot, and a function compiled into the snapshot cannot import();
  * this module is loaded fresh, so it registers any `--import` modules itself (the
  * kernelspec gives the kernel none: tsx's hooks are for its children, child-flags.cjs),
- * then runs start-kernel.cjs. `--snapshot-blob` leaves process.execArgv, which a cell
+ * then runs start-kernel.cjs (or a kernel's check service). `--snapshot-blob` leaves process.execArgv, which a cell
  * hands a child Node it starts on a `.ts` file.
  * @param {import("./program-snapshot.cjs").SnapshotState} state
  */
@@ -26,7 +27,9 @@ async function runKernelFromSnapshot(state) {
     if (value === undefined) continue;
     await import(value.startsWith("file:") ? value : require("node:url").pathToFileURL(path.resolve(value)).href);
   }
-  require("./start-kernel.cjs");
+  // A kernel started plainly starts this heap for its check service (check-service.cjs).
+  if (process.argv[1] === SERVICE_ENTRY) require("./check-service.cjs").serveChecks(state);
+  else require("./start-kernel.cjs");
 }
 
 module.exports = { runKernelFromSnapshot };

@@ -44,7 +44,8 @@ const { createExecuteRequests } = require("./execute-request.cjs");
 const { isComplete } = require("./is-complete.cjs");
 const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs");
 const { readFileSync } = require("node:fs");
-const { exitWithLauncher, snapshotState } = require("./program-snapshot.cjs");
+const { exitWithLauncher, snapshotState, usableSnapshot } = require("./program-snapshot.cjs");
+const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
 const { passFlagsToChildren } = require("./child-flags.cjs");
@@ -163,7 +164,11 @@ converterModule.createConverter = (options) => {
     tslabConverter: () => tslabCreateConverter(options),
     cacheDir: conversionCacheDir(projectRoot),
   };
-  const converter = takeSnapshotConverter(settings) ?? createConverter({ ts: fromProject("typescript"), projectRoot, ...settings });
+  // Started plainly: a cell the cells' cache lacks is checked by a check service started
+  // from the snapshot, when there is a usable one (check-service.cjs).
+  const converter =
+    takeSnapshotConverter(settings) ??
+    withCheckService(createConverter({ ts: fromProject("typescript"), projectRoot, ...settings }), createCheckService(() => usableSnapshot(projectRoot)));
   return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (converter));
 };
 

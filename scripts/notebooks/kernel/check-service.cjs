@@ -1,0 +1,180 @@
+// @ts-check
+"use strict";
+// A kernel that starts without its startup snapshot checks a cell the cells' cache lacks
+// in a second process started from the snapshot: the check service.
+//
+// A notebook opened again starts plainly (program-snapshot.cjs: deserialising the
+// snapshot's heap costs more than cells that all come from the cache). A cell of the
+// reader's own, or one the cache lost, then built the type-check program over Pi's
+// declarations and worked out TypeBox's variances in a fresh checker: 7 to 9 s of CPU
+// at idle, where the snapshot has both. The service is started on the first such cell,
+// from the same snapshot (about 1.5 s), checks each cell after the texts of the cells
+// before it, stores it in the cells' cache as a kernel would, and hands the kernel the
+// stored entry (or the diagnostics); the kernel runs it as a cell from the cache. The
+// kernel waits for the answer between the executor's two passes (check-before-run.cjs),
+// so an interrupt cancels the cell at once. Without a usable snapshot, or when the
+// service fails, the kernel checks the cell itself, as before.
+
+const { spawn } = require("node:child_process");
+const path = require("node:path");
+
+/** @typedef {import("./converter.cjs").KernelConverter} KernelConverter */
+/** @typedef {import("./converter.cjs").ServedCheck} ServedCheck */
+/** @typedef {{ id: number, chain: string[], src: string }} CheckRequest */
+
+const SERVICE_ENTRY = __filename;
+
+/**
+ * The kernel's side: checks cells in a service started from `blob()` on the first request.
+ * `blob()` is the usable snapshot at that moment, or undefined (then there is no service).
+ * @param {() => string | undefined} blob
+ */
+function createCheckService(blob) {
+  /** @type {import("node:child_process").ChildProcess | undefined} */
+  let child;
+  let unavailable = false;
+  let next = 0;
+  /** @type {Map<number, (reply: ServedCheck) => void>} */
+  const waiting = new Map();
+
+  /** @param {string} message */
+  const failAll = (message) => {
+    for (const answer of waiting.values()) answer({ kind: "failed", message });
+    waiting.clear();
+  };
+
+  function start() {
+    const from = blob();
+    if (from === undefined) {
+      unavailable = true;
+      return undefined;
+    }
+    const started = spawn(process.execPath, ["--snapshot-blob", from, SERVICE_ENTRY], {
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+      env: process.env,
+    });
+    started.on("message", (/** @type {{ id: number, reply: ServedCheck }} */ message) => {
+      waiting.get(message.id)?.(message.reply);
+      waiting.delete(message.id);
+    });
+    started.on("error", (error) => {
+      unavailable = true;
+      failAll(`the check service did not start: ${error.message}`);
+    });
+    started.on("exit", (code, signal) => {
+      child = undefined;
+      unavailable = true;
+      failAll(`the check service ended (${signal ?? `exit status ${code}`})`);
+    });
+    // Neither the process nor its channel keeps the kernel alive.
+    started.unref();
+    started.channel?.unref();
+    return started;
+  }
+
+  return {
+    /**
+     * `src` checked after the cells `chain` holds, or undefined when there is no service.
+     * @param {string[]} chain
+     * @param {string} src
+     * @returns {Promise<ServedCheck> | undefined}
+     */
+    check(chain, src) {
+      if (unavailable) return undefined;
+      child ??= start();
+      const running = child;
+      if (running === undefined) return undefined;
+      const id = ++next;
+      return new Promise((answer) => {
+        waiting.set(id, answer);
+        running.send(/** @type {CheckRequest} */ ({ id, chain, src }));
+      });
+    },
+    /** Whether a service process is running (started, not ended). */
+    get running() {
+      return child !== undefined;
+    },
+    stop() {
+      child?.kill();
+    },
+  };
+}
+
+/**
+ * The converter with `prepare(prevDecl, src)`: for a cell the cells' cache lacks, asks the
+ * service to check it and resolves when the answer is in, after which `convert()` of the
+ * same cell takes it (undefined when there is nothing to wait for: the cell is cached, or
+ * there is no service, and `convert()` does it all).
+ * @param {KernelConverter} converter
+ * @param {ReturnType<typeof createCheckService>} service
+ */
+function withCheckService(converter, service) {
+  /** @type {Map<string, ServedCheck>} */
+  const answered = new Map();
+  /**
+   * @param {string} prevDecl
+   * @param {string} src
+   */
+  const keyOf = (prevDecl, src) => `${prevDecl}\0${src}`;
+  return {
+    ...converter,
+    /**
+     * @param {string} prevDecl
+     * @param {string} src
+     * @returns {Promise<void> | undefined}
+     */
+    prepare(prevDecl, src) {
+      if (answered.has(keyOf(prevDecl, src)) || converter.isCached(prevDecl, src)) return undefined;
+      return service.check(converter.chainOf(prevDecl), src)?.then((reply) => {
+        answered.set(keyOf(prevDecl, src), reply);
+      });
+    },
+    /**
+     * @param {string} prevDecl
+     * @param {string} src
+     */
+    convert(prevDecl, src) {
+      const key = keyOf(prevDecl, src);
+      const reply = answered.get(key);
+      answered.delete(key);
+      if (reply?.kind === "entry") return converter.convertWithEntry(prevDecl, src, reply.entry);
+      if (reply?.kind === "diagnostics") return { diagnostics: reply.diagnostics };
+      return converter.convert(prevDecl, src);
+    },
+    close() {
+      service.stop();
+      converter.close();
+    },
+  };
+}
+
+/**
+ * The service's side, run by the snapshot's main function (run-from-snapshot.cjs): answers
+ * each request with the snapshot's converter, given the kernel's settings, until the
+ * kernel is gone.
+ * @param {import("./program-snapshot.cjs").SnapshotState} state
+ */
+function serveChecks(state) {
+  const { conversionCacheDir } = require("./conversion-cache.cjs");
+  const { toCommonJsKeepingMaps } = require("./stack-traces.cjs");
+  const projectRoot = path.resolve(__dirname, "..", "..", "..");
+  Object.assign(state.settings, {
+    toCommonJs: (/** @type {string} */ js, /** @type {Map<string, import("./stack-traces.cjs").CommonJs>} */ known) => toCommonJsKeepingMaps(state.ts, js, projectRoot, known),
+    cacheDir: conversionCacheDir(projectRoot),
+  });
+  // The kernel's interrupts are for its cells, not for this process.
+  process.on("SIGINT", () => {});
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (/** @type {CheckRequest} */ request) => {
+    /** @type {ServedCheck} */
+    let reply;
+    try {
+      reply = state.converter.entryAfter(request.chain, request.src);
+    } catch (error) {
+      reply = { kind: "failed", message: error instanceof Error ? error.message : String(error) };
+    }
+    process.send?.({ id: request.id, reply });
+  });
+}
+
+module.exports = { createCheckService, withCheckService, serveChecks, SERVICE_ENTRY };
