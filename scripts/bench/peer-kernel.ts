@@ -19,7 +19,7 @@ const DENO_NAME = "deno";
 const CELL_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 120_000;
 /** Goals of issue 30, each a multiple of Deno's on the same cells. */
-const GOALS = { firstOpening: 3, secondOpening: 1.5, laterCells: 3 } as const;
+const GOALS = { firstOpening: 3, secondOpening: 1.5, laterCells: 3, ownCell: 3 } as const;
 
 /** One kernel's run of a notebook's cells, timed from the kernel's spawn. */
 interface KernelRun {
@@ -34,6 +34,8 @@ interface KernelRun {
   /** Complete requests on a name an earlier cell declared, each from request to reply. */
   completionMs: number[];
   completionMatches: number;
+  /** A reader's own cell after the notebook's (one no cache holds), request to reply. */
+  ownCellMs: number | undefined;
 }
 
 /** Five free TCP ports on localhost: Deno's kernel binds tcp (our client speaks both). */
@@ -140,6 +142,18 @@ export function lastDeclaredName(cells: readonly string[]): string | undefined {
 
 const COMPLETIONS = 5;
 
+/**
+ * A reader's own cell: the first reader cell again under a comment no earlier run wrote,
+ * so that no cells' cache holds it (ours checks it in full, at a second opening too).
+ */
+let ownCells = 0;
+export function readersOwnCell(cells: readonly string[]): string | undefined {
+  const reader = cells.find(awaitsAProjectRun);
+  return reader === undefined
+    ? undefined
+    : `// a reader's own cell, in no notebook (${process.pid}-${++ownCells})\n${reader}`;
+}
+
 async function runCells(
   start: () => Promise<RunningKernel | { kind: string; message: string; detail: string }>,
   cells: readonly string[],
@@ -166,6 +180,18 @@ async function runCells(
         });
       if (index === firstReader) firstReaderOutputMs = (firstOutputAt ?? replyAt) - spawned;
     }
+    let ownCellMs: number | undefined;
+    const own = readersOwnCell(cells);
+    if (own !== undefined) {
+      const sent = performance.now();
+      const { replyAt, reply } = await timedCell(kernel, own);
+      ownCellMs = replyAt - sent;
+      if (reply.content.status !== "ok")
+        failed.push({
+          index: cells.length,
+          ename: `${String(reply.content.ename ?? reply.content.status)} (a reader's own cell)`,
+        });
+    }
     const completionMs: number[] = [];
     let completionMatches = 0;
     const name = lastDeclaredName(cells);
@@ -176,7 +202,7 @@ async function runCells(
       completionMs.push(performance.now() - sent);
       completionMatches = Array.isArray(content.matches) ? content.matches.length : 0;
     }
-    return { readyMs, firstReaderOutputMs, cellMs, firstReader, failed, completionMs, completionMatches };
+    return { readyMs, firstReaderOutputMs, cellMs, firstReader, failed, completionMs, completionMatches, ownCellMs };
   } finally {
     await kernel.stop();
   }
@@ -207,6 +233,9 @@ async function withKernelDirs<T>(dirs: { cache: string; snapshot: string }, star
     }
   }
 }
+
+/** A reader's own cell after the notebook's, request to reply. */
+const ownCellMs = (run: KernelRun) => run.ownCellMs ?? Number.NaN;
 
 /** The cells after the first reader cell, request to reply: what a reader waits for once the notebook is going. */
 const laterCellsMs = (run: KernelRun) => median(run.cellMs.slice(run.firstReader + 1));
@@ -373,6 +402,7 @@ export async function measurePeerKernel(
           ms(median(r.map((run) => run.readyMs))),
           r.some((run) => run.firstReaderOutputMs === undefined) ? "no reader cell" : ms(median(first(r))),
           ms(median(r.map((run) => median(run.cellMs)))),
+          ms(median(r.map(ownCellMs))),
           ms(median(samples[name]!)),
           r[0]!.completionMs.length === 0
             ? ""
@@ -380,15 +410,20 @@ export async function measurePeerKernel(
           cellsFailed(r[0]!),
         ]);
       }
-      if (CONTENDERS.every((name) => runs[name].every((run) => run.firstReaderOutputMs !== undefined))) {
+      if (
+        CONTENDERS.every((name) =>
+          runs[name].every((run) => run.firstReaderOutputMs !== undefined && run.ownCellMs !== undefined),
+        )
+      ) {
         const figures = {
           firstOpening: medianRatio(first(runs.first), first(runs.deno)),
           secondOpening: medianRatio(first(runs.second), first(runs.deno)),
           laterCells: medianRatio(runs.first.map(laterCellsMs), runs.deno.map(laterCellsMs)),
+          ownCell: medianRatio(runs.second.map(ownCellMs), runs.deno.map(ownCellMs)),
         };
         headline.push([file, ...headlineCells(figures)]);
         findings.push(
-          `${file}: the first reader cell's first output comes ${ratio(figures.firstOpening)} as late in our kernel as in Deno's from the kernel's start at a first opening (goal: at most ${ratio(GOALS.firstOpening)}, ${verdict(figures.firstOpening, GOALS.firstOpening)}) and ${ratio(figures.secondOpening)} at a second (goal ${ratio(GOALS.secondOpening)}, ${verdict(figures.secondOpening, GOALS.secondOpening)}); the cells after it take ${ratio(figures.laterCells)} Deno's (median; goal ${ratio(GOALS.laterCells)}, ${verdict(figures.laterCells, GOALS.laterCells)}).`,
+          `${file}: the first reader cell's first output comes ${ratio(figures.firstOpening)} as late in our kernel as in Deno's from the kernel's start at a first opening (goal: at most ${ratio(GOALS.firstOpening)}, ${verdict(figures.firstOpening, GOALS.firstOpening)}) and ${ratio(figures.secondOpening)} at a second (goal ${ratio(GOALS.secondOpening)}, ${verdict(figures.secondOpening, GOALS.secondOpening)}); the cells after it take ${ratio(figures.laterCells)} Deno's (median; goal ${ratio(GOALS.laterCells)}, ${verdict(figures.laterCells, GOALS.laterCells)}); a reader's own cell after the notebook, at a second opening, ${ratio(figures.ownCell)} (${ms(median(runs.second.map(ownCellMs)))} against ${ms(median(runs.deno.map(ownCellMs)))}; goal ${ratio(GOALS.ownCell)}, ${verdict(figures.ownCell, GOALS.ownCell)}).`,
         );
       }
     }
@@ -414,7 +449,7 @@ export async function measurePeerKernel(
   return {
     kind: "measured",
     title,
-    method: `Each notebook's code cells (less those that import tslab's \`display\`, which Deno has not) run in order, as a reader runs them, by the project's Jupyter client in kernels started fresh for each run: ours (\`${KERNEL_NAME}\`, tslab with every cell type-checked) at a reader's first opening after \`npm ci && npm run kernel:install\` (started from the kernel's startup snapshot, which this run builds first as kernel:install does: the type-check program over Pi's declarations and examples/, checked; it holds no notebook's cell, so every cell here is checked as a reader's own would be, with the cells' type-check cache empty) and at a second opening (the same snapshot, and the cells' cache filled by one unmeasured run before; kept under .cache/kernel-cells, keyed on the cells, the files they reach and the installed versions), and Deno's (\`deno jupyter --kernel\`, from the exact devDependency \`deno\`, which ships the binary through the npm registry; it does not type-check). Deno runs in a directory whose \`deno.json\` has \`"nodeModulesDir": "manual"\`, beside links to the project's node_modules, examples/ and scripts/, so both load the same Pi from node_modules and the same project files. Interleaved, ${repetitions} run(s) each, wall time; medians. Kernel ready: spawn to the first kernel_info reply heard on both channels. First reader output: spawn to the first output of the first cell that imports from \`./examples/\` and awaits a run, the cells before it run first. Median cell: request to reply. Later cells: the median over the cells after the first reader cell, request to reply, ours at a first opening against Deno's. Ratios: the median of per-repetition ratios. Completion: after the last cell, \`NAME.\` for the last \`const\` the cells declare, ${COMPLETIONS} requests: the first, then the median of the rest. Whole run: spawn to the last completion. Conformance: Jupyter's own suite (Debian's python3-jupyter-kernel-test), once against each kernel with the same samples (\`scripts/notebooks/nbclient/conformance.py\`, as \`npm test\` runs it; for Deno \`conformance_deno.py\`, with Deno's display API in place of tslab's); a skip is a feature the samples do not exercise (a pager, clearing output).`,
+    method: `Each notebook's code cells (less those that import tslab's \`display\`, which Deno has not) run in order, as a reader runs them, by the project's Jupyter client in kernels started fresh for each run: ours (\`${KERNEL_NAME}\`, tslab with every cell type-checked) at a reader's first opening after \`npm ci && npm run kernel:install\` (started from the kernel's startup snapshot, which this run builds first as kernel:install does: the type-check program over Pi's declarations and examples/, checked; it holds no notebook's cell, so every cell here is checked as a reader's own would be, with the cells' type-check cache empty) and at a second opening (the same snapshot, and the cells' cache filled by one unmeasured run before; kept under .cache/kernel-cells, keyed on the cells, the files they reach and the installed versions), and Deno's (\`deno jupyter --kernel\`, from the exact devDependency \`deno\`, which ships the binary through the npm registry; it does not type-check). Deno runs in a directory whose \`deno.json\` has \`"nodeModulesDir": "manual"\`, beside links to the project's node_modules, examples/ and scripts/, so both load the same Pi from node_modules and the same project files. Interleaved, ${repetitions} run(s) each, wall time; medians. Kernel ready: spawn to the first kernel_info reply heard on both channels. First reader output: spawn to the first output of the first cell that imports from \`./examples/\` and awaits a run, the cells before it run first. Median cell: request to reply. Later cells: the median over the cells after the first reader cell, request to reply, ours at a first opening against Deno's. A reader's own cell: after the notebook's cells, the first reader cell again under a comment no run wrote before, so that no cells' cache holds it, request to reply (ours at a second opening checks it in its check service, started from the snapshot on that cell). Ratios: the median of per-repetition ratios. Completion: after the last cell, \`NAME.\` for the last \`const\` the cells declare, ${COMPLETIONS} requests: the first, then the median of the rest. Whole run: spawn to the last completion. Conformance: Jupyter's own suite (Debian's python3-jupyter-kernel-test), once against each kernel with the same samples (\`scripts/notebooks/nbclient/conformance.py\`, as \`npm test\` runs it; for Deno \`conformance_deno.py\`, with Deno's display API in place of tslab's); a skip is a feature the samples do not exercise (a pager, clearing output).`,
     tables: [
       {
         header: [
@@ -422,6 +457,7 @@ export async function measurePeerKernel(
           `first opening: first reader output, ours ÷ Deno's (goal ≤ ${ratio(GOALS.firstOpening)})`,
           `second opening (goal ≤ ${ratio(GOALS.secondOpening)})`,
           `later cells, median (goal ≤ ${ratio(GOALS.laterCells)})`,
+          `a reader's own cell, second opening (goal ≤ ${ratio(GOALS.ownCell)})`,
         ],
         rows: headline,
       },
@@ -433,6 +469,7 @@ export async function measurePeerKernel(
           "kernel ready",
           "first reader output",
           "median cell",
+          "a reader's own cell",
           "whole run",
           "completion: first / then",
           "cells that failed",
