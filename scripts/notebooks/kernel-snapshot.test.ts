@@ -59,6 +59,17 @@ async function runCell(kernel: RunningKernel, code: string, busy?: () => void) {
   }
 }
 
+/** The processes whose parent is `pid`: their pids and command lines. */
+function childrenOf(pid: number): { pid: number; args: string }[] {
+  return spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const [, id, args] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? [];
+      return { pid: Number(id), args: args ?? "" };
+    });
+}
+
 test("kernel snapshot: used only while examples/, the installed packages and PI_COMPANION_LISTINGS are those it was built from", async () => {
   const root = join(scratch, "project");
   mkdirSync(join(root, "examples"), { recursive: true });
@@ -140,7 +151,7 @@ test("kernel snapshot: a kernel started from it type-checks every cell, keeps th
   });
 });
 
-test("kernel snapshot: a kernel started plainly (a notebook opened again) checks a reader's new cell in a check service started from the snapshot: the cell runs, sees earlier cells' names, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async () => {
+test("kernel snapshot: a kernel started plainly (a notebook opened again) starts a check service from the snapshot, which checks a reader's new cell: the cell runs, sees earlier cells' names, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async () => {
   const dir = join(scratch, "built");
   const cells = join(scratch, "built-cells");
   await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: cells, PI_COMPANION_LISTINGS: undefined }, async () => {
@@ -150,6 +161,14 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) checks
     if ("kind" in started) assert.fail(`${started.message}\n${started.detail}`);
     const kernel = started;
     try {
+      // Up, the kernel starts its check service before any cell asks for it.
+      const kernelPid = childrenOf(kernel.child.pid!)[0]?.pid;
+      let beside = "";
+      for (let tries = 0; tries < 100 && !beside.includes("check-service.cjs"); tries++) {
+        beside = childrenOf(kernelPid ?? -1).map((child) => child.args).join("\n");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.match(beside, /check-service\.cjs/, `no check service beside the kernel ${kernelPid} before any cell:\n${beside}`);
       const run = (code: string) => runCell(kernel, code);
       const plain = await run("console.log(typeof (globalThis as Record<string, unknown>).__piCompanionKernelSnapshot, process.pid);");
       const [kind, pid] = plain.text.trim().split(" ");
@@ -157,7 +176,7 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) checks
       const own = await run(`// a reader's own cell, in no cache (${Date.now()})\n${MAKE_AGENT_CELL}\nconsole.log(typeof agent.prompt);`);
       assert.equal(own.reply.status, "ok", JSON.stringify(own.reply));
       assert.equal(own.text.trim(), "function");
-      const children = spawnSync("ps", ["-o", "args=", "--ppid", String(pid)], { encoding: "utf8" }).stdout;
+      const children = childrenOf(Number(pid)).map((child) => child.args).join("\n");
       assert.match(children, /--snapshot-blob \S+ \S+check-service\.cjs/, `the kernel's children:\n${children}`);
       const uses = await run(`const prompts: string = typeof agent.prompt;\nconsole.log(prompts, ${Date.now()});`);
       assert.equal(uses.reply.status, "ok", `an earlier cell's name, checked in the service: ${JSON.stringify(uses.reply)}`);
@@ -167,7 +186,7 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) checks
     } finally {
       await kernel.stop();
     }
-    // A new kernel: its first such cell waits for the service to start, and Stop cancels it.
+    // A new kernel: its first such cell, sent at once, waits for the service to start, and Stop cancels it.
     const second = await startKernel(300_000);
     if ("kind" in second) assert.fail(`${second.message}\n${second.detail}`);
     try {

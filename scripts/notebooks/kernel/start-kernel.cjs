@@ -164,14 +164,17 @@ converterModule.createConverter = (options) => {
     tslabConverter: () => tslabCreateConverter(options),
     cacheDir: conversionCacheDir(projectRoot),
   };
+  const snapshotConverter = takeSnapshotConverter(settings);
+  if (snapshotConverter !== undefined) return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (snapshotConverter));
   // Started plainly: a cell the cells' cache lacks is checked by a check service started
   // from the snapshot, when there is a usable one (check-service.cjs).
-  const converter =
-    takeSnapshotConverter(settings) ??
-    withCheckService(createConverter({ ts: fromProject("typescript"), projectRoot, ...settings }), createCheckService(() => usableSnapshot(projectRoot)));
+  checkService = createCheckService(() => usableSnapshot(projectRoot));
+  const converter = withCheckService(createConverter({ ts: fromProject("typescript"), projectRoot, ...settings }), checkService);
   return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (converter));
 };
 
+/** @type {ReturnType<typeof createCheckService> | undefined} the plainly started kernel's check service */
+let checkService;
 let snapshotConverterTaken = false;
 /**
  * The snapshot's converter, its program built and checked, given this kernel's settings; once.
@@ -237,6 +240,8 @@ function start() {
     unhandledRejection: process.listeners("unhandledRejection"),
   };
   startKernel({ configPath: connectionFile, enableFindLocal: false, jsKernel: false, globalVersion: tslabVersion });
+  // Up: the check service starts beside the kernel (check-service.cjs).
+  setImmediate(() => checkService?.warm());
   // As a plain EventEmitter: Node's types take these two events one at a time.
   const emitter = /** @type {import("node:events").EventEmitter} */ (process);
   for (const [event, kept] of Object.entries(before)) {
