@@ -3,7 +3,7 @@
 // from it still checks every cell (a cell with a type error does not run).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +57,13 @@ async function runCell(kernel: RunningKernel, code: string, busy?: () => void) {
   } finally {
     stop();
   }
+}
+
+/** The CPU time process `pid` has used, user and system, in seconds (Linux's /proc). */
+function cpuSecondsOf(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The processes whose parent is `pid`: their pids and command lines. */
@@ -151,7 +158,7 @@ test("kernel snapshot: a kernel started from it type-checks every cell, keeps th
   });
 });
 
-test("kernel snapshot: a kernel started plainly (a notebook opened again) starts a check service from the snapshot, which checks a reader's new cell: the cell runs, sees earlier cells' names, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async () => {
+test("kernel snapshot: a kernel started plainly (a notebook opened again) starts a check service from the snapshot, which checks a reader's new cell: the cell runs, sees earlier cells' names, completes and inspects them, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async () => {
   const dir = join(scratch, "built");
   const cells = join(scratch, "built-cells");
   await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: cells, PI_COMPANION_LISTINGS: undefined }, async () => {
@@ -180,6 +187,15 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) starts
       assert.match(children, /--snapshot-blob \S+ \S+check-service\.cjs/, `the kernel's children:\n${children}`);
       const uses = await run(`const prompts: string = typeof agent.prompt;\nconsole.log(prompts, ${Date.now()});`);
       assert.equal(uses.reply.status, "ok", `an earlier cell's name, checked in the service: ${JSON.stringify(uses.reply)}`);
+      // Completion and inspection come from the service too: the kernel builds no program of
+      // its own for them (seconds of CPU in this process), and the answer is the checker's.
+      const before = cpuSecondsOf(Number(pid));
+      const completion = (await kernel.client.request("complete_request", { code: "agent.", cursor_pos: 6 }).reply).content;
+      const inspection = (await kernel.client.request("inspect_request", { code: "agent", cursor_pos: 5, detail_level: 0 }).reply).content;
+      const spent = cpuSecondsOf(Number(pid)) - before;
+      assert.ok((completion.matches as string[]).includes("prompt"), JSON.stringify(completion));
+      assert.match(String((inspection.data as Record<string, unknown>)["text/plain"]), /const agent: Agent/, JSON.stringify(inspection));
+      assert.ok(spent < 1, `the kernel spent ${spent.toFixed(2)} s of CPU on a completion and an inspection: it built a program itself`);
       const wrong = await run(`const count: number = agent; // ${Date.now()}`);
       assert.equal(wrong.reply.ename, TYPE_ERROR_NAME, JSON.stringify(wrong.reply));
       assert.match(String(wrong.reply.evalue), /TS2322/, JSON.stringify(wrong.reply));

@@ -33,13 +33,22 @@ function createCheckBeforeRun(report) {
   /** @typedef {{ prevDecl: string, src: string, converted: import("tslab/dist/converter").ConvertResult }} Kept */
   /** @type {Kept | undefined} */
   let kept;
-  /** @typedef {{ prepare?(prevDecl: string, src: string): Promise<void> | undefined }} Preparing */
+  /**
+   * @typedef {{
+   *   prepare?(prevDecl: string, src: string): Promise<void> | undefined,
+   *   prepareProbe?(kind: "complete" | "inspect", prevDecl: string, src: string, position: number): Promise<void> | undefined,
+   * }} Preparing
+   */
   /** @typedef {{ prevDecl: string, src: string, ready: Promise<void>, convert: () => import("tslab/dist/converter").ConvertResult }} Elsewhere */
   /** @type {Elsewhere | undefined} a cell being checked elsewhere */
   let preparing;
   /** @type {(() => void) | undefined} resolves the wait for a check elsewhere when an interrupt comes */
   let wake;
   let checking = false; // the executor's first pass: check, keep, and hand it an empty cell
+  /** @type {"complete" | "inspect" | undefined} a completion's or an inspection's first pass: keep its arguments */
+  let probing;
+  /** @type {Promise<void> | undefined} the probe being answered elsewhere */
+  let probeReady;
   let interrupted = false;
   /** @type {import("tslab/dist/converter").SideOutput[]} project files compiled for a cell that did not run */
   let undelivered = [];
@@ -51,6 +60,17 @@ function createCheckBeforeRun(report) {
   function withKeptCheck(converter) {
     return {
       ...converter,
+      complete(prevDecl, src, position) {
+        if (probing !== "complete") return converter.complete(prevDecl, src, position);
+        probeReady = /** @type {Preparing} */ (converter).prepareProbe?.("complete", prevDecl, src, position);
+        return { start: position, end: position, candidates: [] };
+      },
+      inspect(prevDecl, src, position) {
+        if (probing !== "inspect") return converter.inspect(prevDecl, src, position);
+        probeReady = /** @type {Preparing} */ (converter).prepareProbe?.("inspect", prevDecl, src, position);
+        // Nothing found, as tslab's inspect reply reads it; this pass's answer is not sent.
+        return /** @type {ReturnType<typeof converter.inspect>} */ (/** @type {unknown} */ (undefined));
+      },
       convert(prevDecl, src) {
         if (checking) {
           // A cell a check service checks (check-service.cjs): waited for after this pass.
@@ -128,7 +148,29 @@ function createCheckBeforeRun(report) {
     };
   }
 
-  return { withKeptCheck, withCheckFirst };
+  /**
+   * Before a completion or an inspection: asks `executor` once with the converter keeping
+   * its arguments (the executor holds the earlier cells' token), and waits while a check
+   * service answers them; the request itself then asks again and gets that answer.
+   * @param {import("tslab/dist/executor").Executor} executor
+   * @param {"complete" | "inspect"} kind
+   * @param {string} code
+   * @param {number} position
+   */
+  async function prepareProbe(executor, kind, code, position) {
+    probing = kind;
+    probeReady = undefined;
+    try {
+      executor[kind](code, position);
+    } finally {
+      probing = undefined;
+    }
+    const ready = /** @type {Promise<void> | undefined} */ (probeReady);
+    probeReady = undefined;
+    await ready;
+  }
+
+  return { withKeptCheck, withCheckFirst, prepareProbe };
 }
 
 module.exports = { createCheckBeforeRun };

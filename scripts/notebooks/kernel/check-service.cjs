@@ -22,7 +22,8 @@ const path = require("node:path");
 
 /** @typedef {import("./converter.cjs").KernelConverter} KernelConverter */
 /** @typedef {import("./converter.cjs").ServedCheck} ServedCheck */
-/** @typedef {{ id: number, chain: string[], src: string }} CheckRequest */
+/** @typedef {import("./converter.cjs").ServedProbe} ServedProbe */
+/** @typedef {{ id: number, chain: string[], src: string, probe?: { kind: "complete" | "inspect", position: number } }} CheckRequest */
 
 const SERVICE_ENTRY = __filename;
 
@@ -36,7 +37,7 @@ function createCheckService(blob) {
   let child;
   let unavailable = false;
   let next = 0;
-  /** @type {Map<number, (reply: ServedCheck) => void>} */
+  /** @type {Map<number, (reply: any) => void>} */
   const waiting = new Map();
 
   /** @param {string} message */
@@ -74,6 +75,22 @@ function createCheckService(blob) {
     return started;
   }
 
+  /**
+   * Sends `request` (less its id); undefined when there is no service.
+   * @param {Omit<CheckRequest, "id">} request
+   */
+  function ask(request) {
+    if (unavailable) return undefined;
+    child ??= start();
+    const running = child;
+    if (running === undefined) return undefined;
+    const id = ++next;
+    return new Promise((answer) => {
+      waiting.set(id, answer);
+      running.send(/** @type {CheckRequest} */ ({ id, ...request }));
+    });
+  }
+
   return {
     /**
      * `src` checked after the cells `chain` holds, or undefined when there is no service.
@@ -81,17 +98,16 @@ function createCheckService(blob) {
      * @param {string} src
      * @returns {Promise<ServedCheck> | undefined}
      */
-    check(chain, src) {
-      if (unavailable) return undefined;
-      child ??= start();
-      const running = child;
-      if (running === undefined) return undefined;
-      const id = ++next;
-      return new Promise((answer) => {
-        waiting.set(id, answer);
-        running.send(/** @type {CheckRequest} */ ({ id, chain, src }));
-      });
-    },
+    check: (chain, src) => ask({ chain, src }),
+    /**
+     * Completion or inspection at `position` in `src` after the cells `chain` holds, or undefined when there is no service.
+     * @param {"complete" | "inspect"} kind
+     * @param {string[]} chain
+     * @param {string} src
+     * @param {number} position
+     * @returns {Promise<ServedProbe> | undefined}
+     */
+    probe: (kind, chain, src, position) => ask({ chain, src, probe: { kind, position } }),
     /**
      * Starts the service now, when there is a usable snapshot: the kernel does so once it
      * is up, so that a reader's first own cell does not wait for the service's start.
@@ -120,6 +136,26 @@ function createCheckService(blob) {
 function withCheckService(converter, service) {
   /** @type {Map<string, ServedCheck>} */
   const answered = new Map();
+  /** @type {Map<string, unknown>} completions and inspections, by kind, prevDecl, position and text */
+  const probed = new Map();
+  /**
+   * @param {"complete" | "inspect"} kind
+   * @param {string} prevDecl
+   * @param {string} src
+   * @param {number} position
+   */
+  const probeKeyOf = (kind, prevDecl, src, position) => `${kind}\0${prevDecl}\0${position}\0${src}`;
+  /**
+   * @param {"complete" | "inspect"} kind
+   * @returns {(prevDecl: string, src: string, position: number) => any}
+   */
+  const probedOr = (kind) => (prevDecl, src, position) => {
+    const key = probeKeyOf(kind, prevDecl, src, position);
+    if (!probed.has(key)) return converter[kind](prevDecl, src, position);
+    const answer = probed.get(key);
+    probed.delete(key);
+    return answer;
+  };
   /**
    * @param {string} prevDecl
    * @param {string} src
@@ -150,6 +186,23 @@ function withCheckService(converter, service) {
       if (reply?.kind === "diagnostics") return { diagnostics: reply.diagnostics };
       return converter.convert(prevDecl, src);
     },
+    /**
+     * For a completion or an inspection: asks the service, whose program is built, and
+     * resolves when the answer is in, after which `complete()` or `inspect()` with the same
+     * arguments takes it (undefined when there is no service).
+     * @param {"complete" | "inspect"} kind
+     * @param {string} prevDecl
+     * @param {string} src
+     * @param {number} position
+     * @returns {Promise<void> | undefined}
+     */
+    prepareProbe(kind, prevDecl, src, position) {
+      return service.probe(kind, converter.chainOf(prevDecl), src, position)?.then((reply) => {
+        if (reply.kind === "probed") probed.set(probeKeyOf(kind, prevDecl, src, position), reply.answer);
+      });
+    },
+    complete: probedOr("complete"),
+    inspect: probedOr("inspect"),
     close() {
       service.stop();
       converter.close();
@@ -175,10 +228,11 @@ function serveChecks(state) {
   process.on("SIGINT", () => {});
   process.on("disconnect", () => process.exit(0));
   process.on("message", (/** @type {CheckRequest} */ request) => {
-    /** @type {ServedCheck} */
+    /** @type {ServedCheck | ServedProbe} */
     let reply;
     try {
-      reply = state.converter.entryAfter(request.chain, request.src);
+      const { chain, src, probe } = request;
+      reply = probe === undefined ? state.converter.entryAfter(chain, src) : state.converter.probeAfter(probe.kind, chain, src, probe.position);
     } catch (error) {
       reply = { kind: "failed", message: error instanceof Error ? error.message : String(error) };
     }

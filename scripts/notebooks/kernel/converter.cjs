@@ -46,6 +46,7 @@ const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-prog
  *   warm(): void,
  *   chainOf(prevDecl: string): string[],
  *   entryAfter(chain: string[], src: string): ServedCheck,
+ *   probeAfter(kind: "complete" | "inspect", chain: string[], src: string, position: number): ServedProbe,
  *   isCached(prevDecl: string, src: string): boolean,
  *   convertWithEntry(prevDecl: string, src: string, entry: import("./conversion-cache.cjs").Entry): ConvertResult,
  * }} KernelConverter
@@ -53,6 +54,10 @@ const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-prog
 /**
  * A check service's answer (check-service.cjs): the checked cell as the cells' cache keeps it, its diagnostics, or why there is neither.
  * @typedef {{ kind: "entry", entry: import("./conversion-cache.cjs").Entry } | { kind: "diagnostics", diagnostics: KernelDiagnostic[] } | { kind: "failed", message: string }} ServedCheck
+ */
+/**
+ * A check service's completion or inspection (check-service.cjs), or why there is none.
+ * @typedef {{ kind: "probed", answer: unknown } | { kind: "failed", message: string }} ServedProbe
  */
 
 const CELL_PREFIX = "__tslab_cell_";
@@ -765,15 +770,12 @@ function createConverter(settings) {
   /** @type {{ src: string, token: string }[]} the cells a check service converted last, in order */
   const servedChain = [];
   /**
-   * In a check service: `src` checked after the cells `chain` holds (each converted here
-   * unless it was the last time), as the cells' cache keeps it, or its diagnostics. The
-   * cells before it converted in the kernel that asks; one that does not here (a project
-   * file changed since) fails the request, and the kernel checks the cell itself.
+   * In a check service: the token of the last of the cells `chain` holds, each converted
+   * here unless it was the last time; or why one of them no longer converts.
    * @param {string[]} chain
-   * @param {string} src
-   * @returns {ServedCheck}
+   * @returns {string | { kind: "failed", message: string }}
    */
-  function entryAfter(chain, src) {
+  function servedPrevDecl(chain) {
     let same = 0;
     while (same < servedChain.length && same < chain.length && servedChain[same]?.src === chain[same]) same++;
     servedChain.length = same;
@@ -786,6 +788,35 @@ function createConverter(settings) {
       prevDecl = converted.declOutput;
       servedChain.push({ src: earlier, token: prevDecl });
     }
+    return prevDecl;
+  }
+
+  /**
+   * In a check service: completion or inspection at `position` in `src` after the cells `chain` holds.
+   * @param {"complete" | "inspect"} kind
+   * @param {string[]} chain
+   * @param {string} src
+   * @param {number} position
+   * @returns {{ kind: "probed", answer: unknown } | { kind: "failed", message: string }}
+   */
+  function probeAfter(kind, chain, src, position) {
+    const prevDecl = servedPrevDecl(chain);
+    if (typeof prevDecl !== "string") return prevDecl;
+    const probe = probeCell(prevDecl, src);
+    return { kind: "probed", answer: kind === "complete" ? completeInCell(ts, program, probe, position) : inspectInCell(ts, program, probe, position) };
+  }
+  /**
+   * In a check service: `src` checked after the cells `chain` holds (each converted here
+   * unless it was the last time), as the cells' cache keeps it, or its diagnostics. The
+   * cells before it converted in the kernel that asks; one that does not here (a project
+   * file changed since) fails the request, and the kernel checks the cell itself.
+   * @param {string[]} chain
+   * @param {string} src
+   * @returns {ServedCheck}
+   */
+  function entryAfter(chain, src) {
+    const prevDecl = servedPrevDecl(chain);
+    if (typeof prevDecl !== "string") return prevDecl;
     const chainKey = chainKeyAfter(prevDecl, src);
     const stored = cacheOf()?.lookup(chainKey);
     if (stored !== undefined) {
@@ -848,6 +879,7 @@ function createConverter(settings) {
     convert,
     chainOf,
     entryAfter,
+    probeAfter,
     isCached: (prevDecl, src) => cacheOf()?.lookup(chainKeyAfter(prevDecl, src)) !== undefined,
     convertWithEntry: (prevDecl, src, entry) => convertFromCache(entry, prevDecl, src, chainKeyAfter(prevDecl, src)),
     inspect: (prevDecl, src, position) => {

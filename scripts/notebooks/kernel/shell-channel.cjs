@@ -29,7 +29,9 @@ const { PROTOCOL_VERSION, readRequest, send } = require("./wire.cjs");
  * Installs the dispatcher on tslab's ZmqServer. `execute(handler, content, io)` answers
  * execute requests, `isComplete(code)` is_complete requests, `history` history requests;
  * `kernelInfo` is the kernel_info_reply content less `status`; `asKernelWork(fn)` runs a
- * request handler whose timers and watchers are the kernel's own, not a cell's.
+ * request handler whose timers and watchers are the kernel's own, not a cell's;
+ * `beforeProbe(kind, code, position)` is awaited before a completion or an inspection
+ * (a check service answers it, check-service.cjs).
  * @param {typeof import("tslab/dist/jupyter").ZmqServer} ZmqServer
  * @param {{
  *   execute: (handler: import("./execute-request.cjs").Handler, content: any, io: Io) => Promise<object>,
@@ -37,9 +39,10 @@ const { PROTOCOL_VERSION, readRequest, send } = require("./wire.cjs");
  *   history: { reply(request: any): object },
  *   kernelInfo: object,
  *   asKernelWork: <T>(work: () => T) => T,
+ *   beforeProbe: (kind: "complete" | "inspect", code: string, position: number) => Promise<void>,
  * }} answers
  */
-function installShellChannel(ZmqServer, { execute, isComplete, history, kernelInfo, asKernelWork }) {
+function installShellChannel(ZmqServer, { execute, isComplete, history, kernelInfo, asKernelWork, beforeProbe }) {
   const init = ZmqServer.prototype.init;
   /**
    * @this {Server}
@@ -109,9 +112,15 @@ function installShellChannel(ZmqServer, { execute, isComplete, history, kernelIn
         case "is_complete_request":
           return await answer("is_complete_reply", () => isComplete(content.code));
         case "complete_request":
-          return await answer("complete_reply", () => asKernelWork(() => this.handler.handleComplete(content)));
+          return await answer("complete_reply", async () => {
+            await beforeProbe("complete", content.code, content.cursor_pos);
+            return asKernelWork(() => this.handler.handleComplete(content));
+          });
         case "inspect_request":
-          return await answer("inspect_reply", () => asKernelWork(() => this.handler.handleInspect(content)));
+          return await answer("inspect_reply", async () => {
+            await beforeProbe("inspect", content.code, content.cursor_pos);
+            return asKernelWork(() => this.handler.handleInspect(content));
+          });
         case "history_request":
           return await answer("history_reply", () => history.reply(content));
         case "comm_info_request":

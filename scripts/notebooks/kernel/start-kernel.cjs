@@ -198,6 +198,11 @@ function readerConverter(converter) {
   return withListingNotes(refused, readerListings(projectRoot), projectRoot, (line) => console.log(line));
 }
 
+/**
+ * Awaited before a completion or an inspection: a check service answers it (check-service.cjs).
+ * @type {(kind: "complete" | "inspect", code: string, position: number) => Promise<void>}
+ */
+let beforeProbe = async () => {};
 const createExecutor = executorModule.createExecutor;
 executorModule.createExecutor = function (rootDir, converters, console) {
   const cellConsole = executeRequests.withExecuteResult(failures.withThrowTracking(console));
@@ -215,6 +220,7 @@ executorModule.createExecutor = function (rootDir, converters, console) {
     close: () => converters.close(),
   };
   const executor = createExecutor(rootDir, patchedConverters, cellConsole);
+  beforeProbe = (kind, code, position) => checkBeforeRun.prepareProbe(executor, kind, code, position);
   const loadAgent = () => fromProject("@earendil-works/pi-agent-core").Agent;
   return withAgentAbortOnInterrupt(failures.withFailureTracking(checkBeforeRun.withCheckFirst(executor)), loadAgent, (line) => console.log(line));
 };
@@ -230,6 +236,7 @@ installShellChannel(jupyterModule.ZmqServer, {
   history,
   kernelInfo: kernelInfo(fromProject("typescript").version, tslabVersion),
   asKernelWork: pendingWork.asKernelWork,
+  beforeProbe: (kind, code, position) => beforeProbe(kind, code, position),
 });
 
 // tslab installs handlers that only print; replace them with ones that fail the cell.
