@@ -77,19 +77,20 @@ function createCheckService(blob) {
     return started;
   }
 
+  /** The running service, started if it was not; undefined when there is none. */
+  const running = () => (unavailable ? undefined : (child ??= start()));
+
   /**
    * Sends `request` (less its id); undefined when there is no service.
    * @param {Omit<CheckRequest, "id">} request
    */
   function ask(request) {
-    if (unavailable) return undefined;
-    child ??= start();
-    const running = child;
-    if (running === undefined) return undefined;
+    const service = running();
+    if (service === undefined) return undefined;
     const id = ++next;
     return new Promise((answer) => {
       waiting.set(id, answer);
-      running.send(/** @type {CheckRequest} */ ({ id, ...request }));
+      service.send(/** @type {CheckRequest} */ ({ id, ...request }));
     });
   }
 
@@ -115,11 +116,7 @@ function createCheckService(blob) {
      * is up, so that a reader's first own cell does not wait for the service's start.
      */
     warm() {
-      if (!unavailable) child ??= start();
-    },
-    /** Whether a service process is running (started, not ended). */
-    get running() {
-      return child !== undefined;
+      running();
     },
     stop() {
       child?.kill();
@@ -131,49 +128,54 @@ function createCheckService(blob) {
  * The converter with `prepare(prevDecl, src)`: for a cell the cells' cache lacks, asks the
  * service to check it and resolves when the answer is in, after which `convert()` of the
  * same cell takes it (undefined when there is nothing to wait for: the cell is cached, or
- * there is no service, and `convert()` does it all).
+ * there is no service, and `convert()` does the rest); `prepareProbe` likewise for
+ * `complete()` and `inspect()`.
  * @param {KernelConverter} converter
  * @param {ReturnType<typeof createCheckService>} service
  */
 function withCheckService(converter, service) {
-  /** @type {Map<string, ServedCheck>} */
-  const answered = new Map();
-  /** @type {Map<string, unknown>} completions and inspections, by kind, prevDecl, position and text */
-  const probed = new Map();
+  /** @type {Map<string, unknown>} answers kept for the next convert(), complete() or inspect() with the same arguments */
+  const prepared = new Map();
   /**
-   * @param {"complete" | "inspect"} kind
+   * @param {"convert" | "complete" | "inspect"} kind
    * @param {string} prevDecl
    * @param {string} src
-   * @param {number} position
+   * @param {number} [position]
    */
-  const probeKeyOf = (kind, prevDecl, src, position) => `${kind}\0${prevDecl}\0${position}\0${src}`;
+  const keyOf = (kind, prevDecl, src, position = 0) => `${kind}\0${prevDecl}\0${position}\0${src}`;
+  /** @param {string} key */
+  const take = (key) => {
+    const answer = prepared.get(key);
+    prepared.delete(key);
+    return answer;
+  };
   /**
    * @param {"complete" | "inspect"} kind
    * @returns {(prevDecl: string, src: string, position: number) => any}
    */
-  const probedOr = (kind) => (prevDecl, src, position) => {
-    const key = probeKeyOf(kind, prevDecl, src, position);
-    if (!probed.has(key)) return converter[kind](prevDecl, src, position);
-    const answer = probed.get(key);
-    probed.delete(key);
-    return answer;
+  const preparedOr = (kind) => (prevDecl, src, position) => {
+    const key = keyOf(kind, prevDecl, src, position);
+    return prepared.has(key) ? take(key) : converter[kind](prevDecl, src, position);
   };
-  /**
-   * @param {string} prevDecl
-   * @param {string} src
-   */
-  const keyOf = (prevDecl, src) => `${prevDecl}\0${src}`;
   return {
     ...converter,
     /**
+     * A cell the cells' cache holds: keeps its entry (convert() then reads the cache no
+     * second time), and there is nothing to wait for.
      * @param {string} prevDecl
      * @param {string} src
      * @returns {Promise<void> | undefined}
      */
     prepare(prevDecl, src) {
-      if (answered.has(keyOf(prevDecl, src)) || converter.isCached(prevDecl, src)) return undefined;
+      const key = keyOf("convert", prevDecl, src);
+      const stored = converter.cachedEntry(prevDecl, src);
+      if (stored !== undefined) {
+        prepared.set(key, { kind: "entry", entry: stored });
+        return undefined;
+      }
+      prepared.delete(key);
       return service.check(converter.chainOf(prevDecl), src)?.then((reply) => {
-        answered.set(keyOf(prevDecl, src), reply);
+        prepared.set(key, reply);
       });
     },
     /**
@@ -181,9 +183,7 @@ function withCheckService(converter, service) {
      * @param {string} src
      */
     convert(prevDecl, src) {
-      const key = keyOf(prevDecl, src);
-      const reply = answered.get(key);
-      answered.delete(key);
+      const reply = /** @type {ServedCheck | undefined} */ (take(keyOf("convert", prevDecl, src)));
       if (reply?.kind === "entry") return converter.convertWithEntry(prevDecl, src, reply.entry);
       if (reply?.kind === "diagnostics") return { diagnostics: reply.diagnostics };
       return converter.convert(prevDecl, src);
@@ -200,11 +200,11 @@ function withCheckService(converter, service) {
      */
     prepareProbe(kind, prevDecl, src, position) {
       return service.probe(kind, converter.chainOf(prevDecl), src, position)?.then((reply) => {
-        if (reply.kind === "probed") probed.set(probeKeyOf(kind, prevDecl, src, position), reply.answer);
+        if (reply.kind === "probed") prepared.set(keyOf(kind, prevDecl, src, position), reply.answer);
       });
     },
-    complete: probedOr("complete"),
-    inspect: probedOr("inspect"),
+    complete: preparedOr("complete"),
+    inspect: preparedOr("inspect"),
     close() {
       service.stop();
       converter.close();

@@ -47,7 +47,7 @@ const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-prog
  *   chainOf(prevDecl: string): string[],
  *   entryAfter(chain: string[], src: string): ServedCheck,
  *   probeAfter(kind: "complete" | "inspect", chain: string[], src: string, position: number): ServedProbe,
- *   isCached(prevDecl: string, src: string): boolean,
+ *   cachedEntry(prevDecl: string, src: string): import("./conversion-cache.cjs").Entry | undefined,
  *   convertWithEntry(prevDecl: string, src: string, entry: import("./conversion-cache.cjs").Entry): ConvertResult,
  * }} KernelConverter
  */
@@ -880,7 +880,7 @@ function createConverter(settings) {
     chainOf,
     entryAfter,
     probeAfter,
-    isCached: (prevDecl, src) => cacheOf()?.lookup(chainKeyAfter(prevDecl, src)) !== undefined,
+    cachedEntry: (prevDecl, src) => cacheOf()?.lookup(chainKeyAfter(prevDecl, src)),
     convertWithEntry: (prevDecl, src, entry) => convertFromCache(entry, prevDecl, src, chainKeyAfter(prevDecl, src)),
     inspect: (prevDecl, src, position) => {
       const probe = probeCell(prevDecl, src);
