@@ -27,6 +27,7 @@ const HANGS = "scripts/test/fixtures/hangs.test.ts";
 const RUNS_PI = "scripts/test/fixtures/runs-pi.test.ts";
 const THROWS_AT_LOAD = "scripts/test/fixtures/throws-at-load.test.ts";
 const WARNS = "scripts/test/fixtures/warns.test.ts";
+const SNAPSHOT_ENV = "scripts/test/fixtures/kernel-snapshot-env.test.ts";
 
 /** Runs the suite over fixture files, two at a time, collecting what it printed and its durations file. */
 async function runSuite(files: string[], plan: Partial<SuitePlan> = {}) {
@@ -130,6 +131,18 @@ test("test:unit: a file that runs Pi passes with Pi loaded ahead; one that throw
     printed,
     /2 of 3 files failed: scripts\/test\/fixtures\/throws-at-load\.test\.ts \(reported no tests\), scripts\/test\/fixtures\/warns\.test\.ts \(printed a process warning: Warning: a warning meant for the developer\)\n/,
   );
+});
+
+test("test:unit: every file's kernels start without the checkout's snapshot (PI_COMPANION_KERNEL_SNAPSHOT=off), whatever the caller set", async () => {
+  const saved = process.env.PI_COMPANION_KERNEL_SNAPSHOT;
+  process.env.PI_COMPANION_KERNEL_SNAPSHOT = join(PROJECT_ROOT, ".cache", "kernel-snapshot");
+  try {
+    const { status, printed } = await runSuite([SNAPSHOT_ENV]);
+    assert.equal(status, 0, printed);
+  } finally {
+    if (saved === undefined) delete process.env.PI_COMPANION_KERNEL_SNAPSHOT;
+    else process.env.PI_COMPANION_KERNEL_SNAPSHOT = saved;
+  }
 });
 
 test("test:unit: a failing file makes the run exit 1 and is named; progress counts files; the durations are kept", async () => {

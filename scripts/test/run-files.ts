@@ -190,12 +190,22 @@ async function runTogether(node: string, files: readonly string[], cwd: string, 
   return { ...ran, together: files.map((file) => ({ file, failed: why(file) })) };
 }
 
+/**
+ * What every test file's environment sets, whatever the caller's says. The kernels tests start
+ * use no startup snapshot, as on a fresh clone (`.ci/run`): a kernel whose inputs differ from
+ * the checkout's snapshot (a reader's PI_COMPANION_LISTINGS, set by some tests) rebuilt it in
+ * the background, about 20 s of CPU during the run, and left the developer's notebooks cold.
+ * kernel-snapshot.test.ts builds and starts its own, in a directory of its own.
+ */
+export const SUITE_ENV = { PI_COMPANION_KERNEL_SNAPSHOT: "off" } as const;
+
 /** Runs `node args` as the test run `name`, collecting stdout and stderr together; stops it after `limitMs`. */
 function runChild(node: string, args: string[], name: string, cwd: string, limitMs: number): Promise<FileRun> {
   const started = Date.now();
   // Run inside another test runner (this module's own test), NODE_TEST_CONTEXT would make the
   // child skip its file and report to a parent that is not listening.
-  const { NODE_TEST_CONTEXT: _runner, ...env } = process.env;
+  const { NODE_TEST_CONTEXT: _runner, ...inherited } = process.env;
+  const env = { ...inherited, ...SUITE_ENV };
   stopGroupsOnExit();
   return new Promise((resolve) => {
     const child = spawn(node, args, {
