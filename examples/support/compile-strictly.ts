@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inTemporaryFolder } from "./temporary-folder.ts";
 
 // Type-checks one file as `npx tsc -p .` would (the project's tsconfig.json, strict), so that
 // a counterexample can show what strict TypeScript refuses, without the project's scripts/.
@@ -76,38 +77,41 @@ export async function compileStrictly(file: string): Promise<StrictDiagnostic[]>
   const { executable } = nativeTypeScript();
   // The config sits in the project, so that "types": ["node"] resolves as it does for tsconfig.json.
   mkdirSync(join(PROJECT_ROOT, ".cache"), { recursive: true });
-  const scratch = mkdtempSync(join(PROJECT_ROOT, ".cache", "strict-compile-"));
-  try {
-    const config = join(scratch, "tsconfig.json");
-    const extendsPath = relative(scratch, join(PROJECT_ROOT, "tsconfig.json"));
-    writeFileSync(
-      config,
-      JSON.stringify({ extends: extendsPath, compilerOptions: { noEmit: true, paths }, files: [root], include: [] }),
-    );
-    const run = await new Promise<{ status: number | null; stdout: string; stderr: string; failed?: Error }>((done) => {
-      execFile(
-        executable,
-        ["-p", config, "--pretty", "false"],
-        { cwd: PROJECT_ROOT, maxBuffer: 16 << 20 },
-        (error, stdout, stderr) => {
-          const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
-          done({ status, stdout, stderr, failed: status === null && error !== null ? error : undefined });
+  return inTemporaryFolder(
+    "strict-compile-",
+    async (scratch) => {
+      const config = join(scratch, "tsconfig.json");
+      const extendsPath = relative(scratch, join(PROJECT_ROOT, "tsconfig.json"));
+      writeFileSync(
+        config,
+        JSON.stringify({ extends: extendsPath, compilerOptions: { noEmit: true, paths }, files: [root], include: [] }),
+      );
+      const run = await new Promise<{ status: number | null; stdout: string; stderr: string; failed?: Error }>(
+        (done) => {
+          execFile(
+            executable,
+            ["-p", config, "--pretty", "false"],
+            { cwd: PROJECT_ROOT, maxBuffer: 16 << 20 },
+            (error, stdout, stderr) => {
+              const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+              done({ status, stdout, stderr, failed: status === null && error !== null ? error : undefined });
+            },
+          );
         },
       );
-    });
-    if (run.failed !== undefined) throw new Error(`TypeScript 7 (${executable}) did not run: ${run.failed.message}`);
-    const diagnostics = parseDiagnostics(run.stdout, root);
-    // 0: compiles; 1 or 2: diagnostics, which must then be there to read. Anything else is the compiler's failure, not an answer.
-    const answered =
-      run.status === 0 ? diagnostics.length === 0 : run.status !== null && run.status <= 2 && diagnostics.length > 0;
-    if (!answered)
-      throw new Error(
-        `TypeScript 7 on ${file} exited ${run.status} with no answer to read: ${(run.stderr || run.stdout).trim().slice(0, 400)}`,
-      );
-    return diagnostics;
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+      if (run.failed !== undefined) throw new Error(`TypeScript 7 (${executable}) did not run: ${run.failed.message}`);
+      const diagnostics = parseDiagnostics(run.stdout, root);
+      // 0: compiles; 1 or 2: diagnostics, which must then be there to read. Anything else is the compiler's failure, not an answer.
+      const answered =
+        run.status === 0 ? diagnostics.length === 0 : run.status !== null && run.status <= 2 && diagnostics.length > 0;
+      if (!answered)
+        throw new Error(
+          `TypeScript 7 on ${file} exited ${run.status} with no answer to read: ${(run.stderr || run.stdout).trim().slice(0, 400)}`,
+        );
+      return diagnostics;
+    },
+    join(PROJECT_ROOT, ".cache"),
+  );
 }
 
 /** "TS2741 at line 9: Property 'streamFn' is missing …" for each diagnostic. */

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +8,7 @@ import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { fauxAssistantMessage } from "@earendil-works/pi-ai";
 import { withPiFirst } from "../../support/preload-pi.ts";
 import { scriptedModels } from "../../support/scripted.ts";
+import { inTemporaryFolder } from "../../support/temporary-folder.ts";
 import { recordingStreamFn, type RecordedRequest } from "../counting-stream-fn.ts";
 import { releaseCorpus } from "../support/corpus.ts";
 import { makeResearchAgent } from "../research-agent.ts";
@@ -91,8 +91,7 @@ function absoluteSpecifier(flag: string, value: string): string {
  * alongside. The child inherits this process's loader flags, so it measures the same Pi.
  */
 export async function runBesideAgentsMd(): Promise<ResourceDiscoveryRun> {
-  const dir = mkdtempSync(join(tmpdir(), "ch37-agents-md-"));
-  try {
+  return inTemporaryFolder("ch37-agents-md-", async (dir) => {
     for (const [name, text] of Object.entries(RESOURCES)) writeFileSync(join(dir, name), `${text}\n`);
     const child = fileURLToPath(new URL("./no-agents-md.child.ts", import.meta.url));
     const flags = loaderFlags();
@@ -109,7 +108,5 @@ export async function runBesideAgentsMd(): Promise<ResourceDiscoveryRun> {
       markersInRequests: markers.filter((marker) => sent.includes(marker)),
       markersInTranscript: markers.filter((marker) => kept.includes(marker)),
     };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { contentText, fauxAssistantMessage, fauxToolCall, type Message } from "@earendil-works/pi-ai";
 import { scriptedModels } from "../../support/scripted.ts";
+import { inTemporaryFolder } from "../../support/temporary-folder.ts";
 import { releaseCorpus } from "../support/corpus.ts";
 import { makeResearchAgent } from "../research-agent.ts";
 
@@ -36,10 +36,9 @@ export interface UnregisteredRun {
  * that also calls bash, edit and write, each asked to create a file in a fresh folder.
  */
 export async function runUnregisteredToolCalls(): Promise<UnregisteredRun> {
-  const folder = mkdtempSync(join(tmpdir(), "unregistered-"));
-  const target = (tool: string) => join(folder, `${tool}-ran.txt`);
-  let nextRequest: Message[] = [];
-  try {
+  return inTemporaryFolder("unregistered-", async (folder) => {
+    const target = (tool: string) => join(folder, `${tool}-ran.txt`);
+    let nextRequest: Message[] = [];
     const { faux, models, model } = scriptedModels([
       fauxAssistantMessage(
         [
@@ -79,7 +78,5 @@ export async function runUnregisteredToolCalls(): Promise<UnregisteredRun> {
       finalStopReason: last?.role === "assistant" ? last.stopReason : undefined,
       providerRequests: faux.state.callCount,
     };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
 }
