@@ -3,7 +3,7 @@
 // from it still checks every cell (a cell with a type error does not run).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -167,9 +167,9 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) starts
     const started = await startKernel(300_000);
     if ("kind" in started) assert.fail(`${started.message}\n${started.detail}`);
     const kernel = started;
+    const kernelPid = childrenOf(kernel.child.pid!)[0]?.pid;
     try {
       // Up, the kernel starts its check service before any cell asks for it.
-      const kernelPid = childrenOf(kernel.child.pid!)[0]?.pid;
       let beside = "";
       for (let tries = 0; tries < 100 && !beside.includes("check-service.cjs"); tries++) {
         beside = childrenOf(kernelPid ?? -1).map((child) => child.args).join("\n");
@@ -202,9 +202,15 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) starts
     } finally {
       await kernel.stop();
     }
+    // Started plainly, it compiled TypeScript and kept V8's code for it as it exited
+    // (typescript-code-cache.cjs); the next kernel runs from it and leaves it as it was.
+    await ended(kernelPid!);
+    const codeCache = codeCacheIn(cells);
+    const written = statSync(codeCache).mtimeMs;
     // A new kernel: its first such cell, sent at once, waits for the service to start, and Stop cancels it.
     const second = await startKernel(300_000);
     if ("kind" in second) assert.fail(`${second.message}\n${second.detail}`);
+    const secondPid = childrenOf(second.child.pid!)[0]?.pid;
     try {
       const stopped = await runCell(second, `// interrupted (${Date.now()})\n${MAKE_AGENT_CELL}\nconsole.log("ran");`, () =>
         setTimeout(() => second.child.kill("SIGINT"), 100),
@@ -216,5 +222,27 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) starts
     } finally {
       await second.stop();
     }
+    await ended(secondPid!);
+    assert.equal(statSync(codeCache).mtimeMs, written, "the second kernel did not run TypeScript from the code cache: it wrote it again");
   });
 });
+
+/** Resolves once the process `pid` has ended: a kernel ends within a second of its launcher, which stop() kills. */
+async function ended(pid: number): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`the kernel ${pid} still runs 10 s after its launcher was stopped`);
+}
+
+/** The TypeScript code cache a plainly started kernel wrote into the cells' cache `cells` as it exited. */
+function codeCacheIn(cells: string): string {
+  const found = readdirSync(cells).filter((name) => /^typescript-[0-9a-f]+\.v8$/.test(name));
+  assert.equal(found.length, 1, `a plainly started kernel left no TypeScript code cache, or more than one, in ${cells}: ${readdirSync(cells).join(", ")}`);
+  return join(cells, found[0]!);
+}

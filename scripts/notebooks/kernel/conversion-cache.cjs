@@ -161,8 +161,9 @@ function createConversionCache(dir, fingerprint) {
     try {
       if (!pruned) {
         pruned = true;
-        for (const other of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-          if (other !== fingerprint) fs.rmSync(path.join(dir, other), { recursive: true, force: true });
+        // Other inputs' folders only: the kernel's TypeScript code cache sits beside them (typescript-code-cache.cjs).
+        for (const other of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
+          if (other.isDirectory() && other.name !== fingerprint) fs.rmSync(path.join(dir, other.name), { recursive: true, force: true });
         }
       }
       fs.mkdirSync(here, { recursive: true });

@@ -48,6 +48,7 @@ const { exitWithLauncher, snapshotState, usableSnapshot } = require("./program-s
 const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
+const { loadTypeScriptWithCodeCache } = require("./typescript-code-cache.cjs");
 const { passFlagsToChildren } = require("./child-flags.cjs");
 const contract = require("./contract.json");
 
@@ -71,6 +72,7 @@ const fromProject = createRequire(path.join(projectRoot, "package.json"));
 // program built and checked, is the project's TypeScript for every require() below.
 const fromSnapshot = snapshotState();
 if (fromSnapshot !== undefined) seedModule(fromProject.resolve("typescript"), fromSnapshot.ts);
+else typescriptFromCodeCache();
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
 /**
@@ -86,6 +88,17 @@ function seedModule(file, exports) {
   seeded.exports = exports;
   require.cache[file] = seeded;
   return seeded;
+}
+/**
+ * Started plainly: the project's TypeScript compiled from V8's code cache, kept beside the
+ * cells' cache, and the cache written again as the kernel exits when it was missing or stale
+ * (typescript-code-cache.cjs). Not at all when the cells' cache is off.
+ */
+function typescriptFromCodeCache() {
+  const cacheDir = conversionCacheDir(projectRoot);
+  if (cacheDir === undefined) return;
+  const loaded = loadTypeScriptWithCodeCache(fromProject.resolve("typescript"), cacheDir);
+  process.once("exit", () => loaded.keep());
 }
 /** @param {string} file */
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));

@@ -1,0 +1,93 @@
+// @ts-check
+"use strict";
+// The project's TypeScript for a kernel started plainly (a notebook opened again), compiled
+// from V8's code cache when the cells' cache holds one. Node 20 keeps no compiled code between
+// processes (module.enableCompileCache is Node 22's), so every plain kernel compiled
+// typescript.js, 9 MB, again before its kernel_info reply, and then the functions the pin
+// check's transpile and the cells' metadata comments run: 230 to 300 ms at the start of a
+// kernel whose cells all came from the cells' cache. A kernel started from the startup
+// snapshot has TypeScript in its heap and does not come here.
+//
+// V8 accepts a cache only for the same V8, flags and source length; the file's name also
+// carries typescript.js's size, time and inode and this Node, so a reinstalled TypeScript of
+// the same length is never run from another's code. A rejected or missing cache costs
+// nothing but the compile it would have spared; the kernel writes a new one as it exits, with
+// every function it compiled by then.
+
+const crypto = require("node:crypto");
+const fs = require("node:fs");
+const Module = require("node:module");
+const path = require("node:path");
+const vm = require("node:vm");
+
+const PREFIX = "typescript-";
+const SUFFIX = ".v8";
+
+/**
+ * The code cache's file for `file` (typescript.js) under `cacheDir`.
+ * @param {string} file
+ * @param {string} cacheDir
+ */
+function codeCacheFile(file, cacheDir) {
+  const { size, mtimeMs, ino } = fs.statSync(file);
+  const key = crypto
+    .createHash("sha256")
+    .update([file, size, mtimeMs, ino, process.version, process.arch].join("\n"))
+    .digest("hex")
+    .slice(0, 32);
+  return path.join(cacheDir, `${PREFIX}${key}${SUFFIX}`);
+}
+
+/** @param {string} file */
+function readOrUndefined(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads the CommonJS module `file` (the project's typescript.js) as Node's require() would,
+ * compiled from the code cache in `cacheDir` when it has an accepted one, and puts it in
+ * require's cache under its name, so that every require() of it returns this one.
+ * `keep()` writes the cache, with what has been compiled since, unless this load used it;
+ * the kernel calls it as it exits.
+ * @param {string} file
+ * @param {string} cacheDir
+ * @returns {{ exports: typeof import("typescript"), fromCache: boolean, keep(): void }}
+ */
+function loadTypeScriptWithCodeCache(file, cacheDir) {
+  const cacheFile = codeCacheFile(file, cacheDir);
+  const cachedData = readOrUndefined(cacheFile);
+  const wrapper = `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(file, "utf8")}\n})`;
+  const script = new vm.Script(wrapper, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
+  const module = new Module(file);
+  module.filename = file;
+  module.paths = /** @type {any} */ (Module)._nodeModulePaths(path.dirname(file));
+  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  module.loaded = true;
+  require.cache[file] = module;
+  return {
+    exports: module.exports,
+    fromCache,
+    keep() {
+      if (fromCache) return;
+      try {
+        fs.mkdirSync(cacheDir, { recursive: true });
+        for (const name of fs.readdirSync(cacheDir)) {
+          if (name.startsWith(PREFIX) && name.endsWith(SUFFIX)) fs.rmSync(path.join(cacheDir, name), { force: true });
+        }
+        // A temporary name, then rename: two kernels exiting at once, or one killed mid-write, leave no half cache.
+        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        fs.writeFileSync(temporary, script.createCachedData());
+        fs.renameSync(temporary, cacheFile);
+      } catch {
+        // A cache that cannot be written costs the next kernel its compile, never a cell.
+      }
+    },
+  };
+}
+
+module.exports = { codeCacheFile, loadTypeScriptWithCodeCache };
