@@ -52,7 +52,12 @@ export async function startKernelProcess(launch: KernelLaunch, readyTimeoutMs: n
   writeFileSync(connectionFile, JSON.stringify(info), { mode: 0o600 });
 
   const [command, ...args] = launch.argv.map((arg) => arg.replaceAll("{connection_file}", connectionFile));
-  const child = spawn(command!, args, { stdio: ["ignore", "pipe", "pipe"], ...(launch.cwd === undefined ? {} : { cwd: launch.cwd }) });
+  // JPY_PARENT_PID, as jupyter_client sets it: a kernel ends once this process has gone (launch-kernel.cjs).
+  const child = spawn(command!, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, JPY_PARENT_PID: String(process.pid) },
+    ...(launch.cwd === undefined ? {} : { cwd: launch.cwd }),
+  });
   let stderr = "";
   let exit: string | undefined;
   child.stdout.setEncoding("utf8").on("data", (text: string) => (stderr += text));

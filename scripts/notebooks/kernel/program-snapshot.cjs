@@ -166,6 +166,26 @@ function launchKernel(projectRoot, argv, env = {}) {
     process.exit(1);
   });
   child.on("exit", (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + (require("node:os").constants.signals[signal] ?? 0))));
+  endWithClient(child);
+}
+
+/**
+ * Ends the kernel once the client that started it is gone, as ipykernel's parent poller
+ * does: jupyter_client names itself in JPY_PARENT_PID (the project's own client does too).
+ * A client that crashed or was killed (a Jupyter server, `npm run notebooks`) left this
+ * launcher and its kernel running for good: five on this machine after an afternoon, one of
+ * them 1.5 h old. A client's end reparents this process, so its parent is then another.
+ * @param {import("node:child_process").ChildProcess} kernel
+ */
+function endWithClient(kernel) {
+  const client = Number(process.env.JPY_PARENT_PID);
+  // pid 1 never goes away, only takes orphans in.
+  if (!Number.isInteger(client) || client <= 1 || process.ppid !== client) return;
+  setInterval(() => {
+    if (process.ppid === client) return;
+    kernel.kill("SIGTERM");
+    setTimeout(() => kernel.kill("SIGKILL"), 2000).unref();
+  }, 1000).unref();
 }
 
 /**
