@@ -3,37 +3,20 @@
 // running for good (launch-kernel.cjs, program-snapshot.cjs's endWithClient).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { ended, isRunning, psRows, type ProcessRow } from "../lib/processes.ts";
 import { scratchDir } from "../lib/scratch-dir.ts";
 import { pythonWith } from "./jupyter-home.ts";
 import { resolvedKernelSpec } from "./kernelspec.ts";
 
-/** Whether `pid` still runs: an ended process its new parent has not reaped yet (a zombie) does not. */
-function alive(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-/** The launcher and its kernel, from the pids and command lines a client printed before it ended (`ps` lines). */
-function printedTree(stdout: string): { pid: number; args: string }[] {
-  return stdout.split("\n").flatMap((line) => {
-    const [, id, args] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? [];
-    return id === undefined ? [] : [{ pid: Number(id), args: args ?? "" }];
-  });
-}
-
 /** Waits up to 10 s for every process of `tree` to end; fails naming those still running. */
-async function assertAllEnd(tree: { pid: number; args: string }[], client: string): Promise<void> {
+async function assertAllEnd(tree: ProcessRow[], client: string): Promise<void> {
   assert.ok(tree.some((row) => /start-kernel\.cjs/.test(row.args)), `no kernel under the launcher: ${JSON.stringify(tree)}`);
-  for (let tries = 0; tries < 100 && tree.some((row) => alive(row.pid)); tries++) await sleep(100);
-  const left = tree.filter((row) => alive(row.pid));
+  await Promise.all(tree.map((row) => ended(row.pid, 10_000)));
+  const left = tree.filter((row) => isRunning(row.pid));
   for (const row of left) process.kill(row.pid, "SIGKILL");
   assert.deepEqual(
     left.map((row) => row.args.slice(0, 120)),
@@ -67,7 +50,7 @@ process.exit(1);
     timeout: 300_000,
   });
   assert.equal(ran.status, 1, ran.stderr);
-  await assertAllEnd(printedTree(ran.stdout), "the client (exit 1, the kernel not stopped)");
+  await assertAllEnd(psRows(ran.stdout), "the client (exit 1, the kernel not stopped)");
 });
 
 const python = pythonWith("jupyter_client");
@@ -96,6 +79,6 @@ os._exit(1)
       timeout: 300_000,
     });
     assert.equal(ran.status, 1, ran.stderr);
-    await assertAllEnd(printedTree(ran.stdout), "jupyter_client's process (killed)");
+    await assertAllEnd(psRows(ran.stdout), "jupyter_client's process (killed)");
   },
 );

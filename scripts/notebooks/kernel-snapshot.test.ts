@@ -2,13 +2,13 @@
 // starts from it only while its inputs are those it was built from, and a kernel started
 // from it still checks every cell (a cell with a type error does not run).
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { childrenOf, ended } from "../lib/processes.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { TYPE_ERROR_NAME } from "./kernelspec.ts";
 import { buildSnapshot, SNAPSHOT_ENV, usableSnapshot } from "./kernel-snapshot.ts";
@@ -64,17 +64,6 @@ function cpuSecondsOf(pid: number): number {
   // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** The processes whose parent is `pid`: their pids and command lines. */
-function childrenOf(pid: number): { pid: number; args: string }[] {
-  return spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(pid)], { encoding: "utf8" })
-    .stdout.split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      const [, id, args] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? [];
-      return { pid: Number(id), args: args ?? "" };
-    });
 }
 
 test("kernel snapshot: used only while examples/, the installed packages and PI_COMPANION_LISTINGS are those it was built from", async () => {
@@ -204,7 +193,7 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) starts
     }
     // Started plainly, it compiled TypeScript and kept V8's code for it as it exited
     // (typescript-code-cache.cjs); the next kernel runs from it and leaves it as it was.
-    await ended(kernelPid!);
+    await kernelEnded(kernelPid!);
     const codeCache = codeCacheIn(cells);
     const written = statSync(codeCache).mtimeMs;
     // A new kernel: its first such cell, sent at once, waits for the service to start, and Stop cancels it.
@@ -222,22 +211,14 @@ test("kernel snapshot: a kernel started plainly (a notebook opened again) starts
     } finally {
       await second.stop();
     }
-    await ended(secondPid!);
+    await kernelEnded(secondPid!);
     assert.equal(statSync(codeCache).mtimeMs, written, "the second kernel did not run TypeScript from the code cache: it wrote it again");
   });
 });
 
-/** Resolves once the process `pid` has ended: a kernel ends within a second of its launcher, which stop() kills. */
-async function ended(pid: number): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.fail(`the kernel ${pid} still runs 10 s after its launcher was stopped`);
+/** Resolves once the kernel `pid` has ended: it ends within a second of its launcher, which stop() kills. */
+async function kernelEnded(pid: number): Promise<void> {
+  assert.ok(await ended(pid, 10_000), `the kernel ${pid} still runs 10 s after its launcher was stopped`);
 }
 
 /** The TypeScript code cache a plainly started kernel wrote into the cells' cache `cells` as it exited. */

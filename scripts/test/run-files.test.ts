@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { ended } from "../lib/processes.ts";
 import {
   countsIn,
   FILE_STOPPED_STATUS,
@@ -185,16 +186,8 @@ test(
     );
     assert.ok(existsSync(pidFile), "the hanging file started its sleeper");
     const sleeper = Number(readFileSync(pidFile, "utf8"));
-    // SIGKILL lands a moment after the file's pipes close; a killed process not yet reaped is a zombie.
-    const alive = () => {
-      try {
-        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${sleeper}/stat`, "utf8"));
-      } catch {
-        return false;
-      }
-    };
-    for (let waited = 0; alive() && waited < 5_000; waited += 100) await sleep(100);
-    assert.ok(!alive(), `the sleeper ${sleeper} that the stopped file started is still running`);
+    // SIGKILL lands a moment after the file's pipes close; a killed process not yet reaped is a zombie (isRunning).
+    assert.ok(await ended(sleeper, 5_000), `the sleeper ${sleeper} that the stopped file started is still running`);
   },
 );
 

@@ -173,8 +173,8 @@ function launchKernel(projectRoot, argv, env = {}) {
  * Ends the kernel once the client that started it is gone, as ipykernel's parent poller
  * does: jupyter_client names itself in JPY_PARENT_PID (the project's own client does too).
  * A client that crashed or was killed (a Jupyter server, `npm run notebooks`) left this
- * launcher and its kernel running for good: five on this machine after an afternoon, one of
- * them 1.5 h old. A client's end reparents this process, so its parent is then another.
+ * launcher and its kernel running for good: six on this machine in an afternoon, the oldest
+ * 1.7 h old. A client's end reparents this process, so its parent is then another.
  * @param {import("node:child_process").ChildProcess} kernel
  */
 function endWithClient(kernel) {
