@@ -127,8 +127,11 @@ const runsOf = new Map(
     })),
   ]),
 );
+// The three claims' run, not a whole one: either report (3 KB, or 46 KB for every claim) fits in a
+// pipe's 64 KB, so whether head has gone before the ledger writes is a matter of timing, not of
+// size, and the whole ledger cost 20 CPU-s more (2026-12-05: exit 0 in 6 of 6 runs, 2 of 2 whole).
 const stoppedReader = inTurn(() =>
-  runShell(`npm -s start -- --no-write | head -3; echo "ledger exited \${PIPESTATUS[0]}" >&2`),
+  runShell(`${commands[0]!.cmd} | head -3; echo "ledger exited \${PIPESTATUS[0]}" >&2`),
 );
 // A run that could not start rejects; the test that awaits it reports it, not the process's unhandled rejection.
 for (const ran of [...runsOf.values(), stoppedReader]) ran.catch(() => undefined);
@@ -171,7 +174,7 @@ for (const { cmd, status } of commands) {
   });
 }
 
-describe("a reader that stops reading (npm start | head -3)", () => {
+describe("a reader that stops reading (npm start -- --only … | head -3)", () => {
   // The ledger opens with a summary of every verdict, so it writes its report once the checks
   // have run. A stop is proved only by a failed write: with EPIPE the status is
   // READER_GONE_STATUS; when every write went into the pipe before head left, the whole job
