@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
 import type { Listing } from "./listing.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { typescript } from "../toolchain/typescript.ts";
 
 /** A listing that cannot run as a cell of its own: readers see it and run its function. */
 export interface Excerpt {
@@ -39,34 +40,35 @@ export function rootRelativeSpecifier(file: string, specifier: string): string {
 }
 
 const isTypeDeclaration = (node: ts.Node): boolean =>
-  ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
+  typescript.isInterfaceDeclaration(node) || typescript.isTypeAliasDeclaration(node);
 
 const hasExport = (node: ts.Node): boolean =>
-  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  typescript.canHaveModifiers(node) &&
+  (typescript.getModifiers(node) ?? []).some((m) => m.kind === typescript.SyntaxKind.ExportKeyword);
 
 /** Names a top-level statement declares (destructured variables included). */
 function declaredNames(statement: ts.Statement): string[] {
   const names: string[] = [];
   const bind = (name: ts.BindingName): void => {
-    if (ts.isIdentifier(name)) names.push(name.text);
-    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bind(element.name);
+    if (typescript.isIdentifier(name)) names.push(name.text);
+    else for (const element of name.elements) if (!typescript.isOmittedExpression(element)) bind(element.name);
   };
-  if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) bind(d.name);
+  if (typescript.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) bind(d.name);
   else if (
-    (ts.isFunctionDeclaration(statement) ||
-      ts.isClassDeclaration(statement) ||
-      ts.isInterfaceDeclaration(statement) ||
-      ts.isTypeAliasDeclaration(statement) ||
-      ts.isEnumDeclaration(statement)) &&
+    (typescript.isFunctionDeclaration(statement) ||
+      typescript.isClassDeclaration(statement) ||
+      typescript.isInterfaceDeclaration(statement) ||
+      typescript.isTypeAliasDeclaration(statement) ||
+      typescript.isEnumDeclaration(statement)) &&
     statement.name
   )
     names.push(statement.name.text);
-  else if (ts.isImportDeclaration(statement)) {
+  else if (typescript.isImportDeclaration(statement)) {
     const clause = statement.importClause;
     if (clause?.name) names.push(clause.name.text);
     const bindings = clause?.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) for (const s of bindings.elements) names.push(s.name.text);
+    if (bindings && typescript.isNamespaceImport(bindings)) names.push(bindings.name.text);
+    if (bindings && typescript.isNamedImports(bindings)) for (const s of bindings.elements) names.push(s.name.text);
   }
   return names;
 }
@@ -80,15 +82,15 @@ function importablesOf(
   const privateNames = new Set<string>();
   const self = `./${file}`;
   for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (typescript.isImportDeclaration(statement) && typescript.isStringLiteral(statement.moduleSpecifier)) {
       const from = rootRelativeSpecifier(file, statement.moduleSpecifier.text);
       const clause = statement.importClause;
       const whole = clause?.isTypeOnly ?? false;
       if (clause?.name) importable.set(clause.name.text, { from, imported: "default", typeOnly: whole });
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings))
+      if (bindings && typescript.isNamespaceImport(bindings))
         importable.set(bindings.name.text, { from, imported: "*", typeOnly: whole });
-      if (bindings && ts.isNamedImports(bindings)) {
+      if (bindings && typescript.isNamedImports(bindings)) {
         for (const s of bindings.elements) {
           importable.set(s.name.text, {
             from,
@@ -116,20 +118,20 @@ function importablesOf(
 function referencedNames(source: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) {
+    if (typescript.isIdentifier(node)) {
       const parent = node.parent;
       const isPropertyName =
-        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
-        ((ts.isPropertyAssignment(parent) ||
-          ts.isPropertySignature(parent) ||
-          ts.isPropertyDeclaration(parent) ||
-          ts.isMethodDeclaration(parent) ||
-          ts.isMethodSignature(parent)) &&
+        (typescript.isPropertyAccessExpression(parent) && parent.name === node) ||
+        ((typescript.isPropertyAssignment(parent) ||
+          typescript.isPropertySignature(parent) ||
+          typescript.isPropertyDeclaration(parent) ||
+          typescript.isMethodDeclaration(parent) ||
+          typescript.isMethodSignature(parent)) &&
           parent.name === node) ||
-        (ts.isQualifiedName(parent) && parent.right === node);
+        (typescript.isQualifiedName(parent) && parent.right === node);
       if (!isPropertyName) names.add(node.text);
     }
-    ts.forEachChild(node, visit);
+    typescript.forEachChild(node, visit);
   };
   visit(source);
   return names;
@@ -163,8 +165,10 @@ function asCellCode(file: string, code: string, source: ts.SourceFile): string {
   const edits: { start: number; end: number; text: string }[] = [];
   for (const statement of source.statements) {
     const specifier =
-      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
-    if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith(".")) {
+      typescript.isImportDeclaration(statement) || typescript.isExportDeclaration(statement)
+        ? statement.moduleSpecifier
+        : undefined;
+    if (specifier && typescript.isStringLiteral(specifier) && specifier.text.startsWith(".")) {
       edits.push({
         start: specifier.getStart(source) + 1,
         end: specifier.getEnd() - 1,
@@ -172,16 +176,16 @@ function asCellCode(file: string, code: string, source: ts.SourceFile): string {
       });
     }
     if (
-      ts.isExportDeclaration(statement) &&
+      typescript.isExportDeclaration(statement) &&
       statement.moduleSpecifier &&
       statement.exportClause &&
-      ts.isNamedExports(statement.exportClause)
+      typescript.isNamedExports(statement.exportClause)
     ) {
       const start = statement.getStart(source);
       edits.push({ start, end: start + "export".length, text: "import" });
     }
-    const exportKeyword = ts.canHaveModifiers(statement)
-      ? ts.getModifiers(statement)?.find((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+    const exportKeyword = typescript.canHaveModifiers(statement)
+      ? typescript.getModifiers(statement)?.find((m) => m.kind === typescript.SyntaxKind.ExportKeyword)
       : undefined;
     if (exportKeyword) {
       const start = exportKeyword.getStart(source);
@@ -211,13 +215,13 @@ export function standaloneListing(listing: Listing): Standalone | Excerpt {
   // its own path nor that it is the file being run, so it runs as its file, in a child.
   if (/\bimport\.meta\b/.test(listing.code))
     return { kind: "excerpt", reason: "run as a file of its own: it reads import.meta" };
-  const fileSource = ts.createSourceFile(
+  const fileSource = typescript.createSourceFile(
     listing.file,
     readFileSync(join(PROJECT_ROOT, listing.file), "utf8"),
-    ts.ScriptTarget.Latest,
+    typescript.ScriptTarget.Latest,
     true,
   );
-  const codeSource = ts.createSourceFile(listing.file, listing.code, ts.ScriptTarget.Latest, true);
+  const codeSource = typescript.createSourceFile(listing.file, listing.code, typescript.ScriptTarget.Latest, true);
   const { importable, private: privateNames } = importablesOf(listing.file, fileSource);
   const declared = new Set(codeSource.statements.flatMap(declaredNames));
   const needed = [...referencedNames(codeSource)].filter((name) => !declared.has(name));
