@@ -7,7 +7,7 @@ import { compileStrictly, describeDiagnostics } from "./compile-strictly.ts";
 
 // The strict compile ch37.exports.setDefaultStreamFn's counterexample runs: TypeScript 7 over
 // the project's tsconfig.json. That it refuses what TypeScript 5.9 refuses is held by
-// scripts/toolchain/native-typescript.test.ts.
+// scripts/listings/native-typescript.test.ts.
 
 const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 mkdirSync(join(PROJECT_ROOT, ".cache"), { recursive: true });

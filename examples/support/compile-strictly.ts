@@ -12,7 +12,7 @@ import { inTemporaryFolder } from "./temporary-folder.ts";
 // anthropic's and google's). TypeScript 5.9, the project's `tsc`, takes 3.3 s at idle for that
 // (2.1 s to build the program), over a counterexample's 2 s; TypeScript 7's native compiler
 // (the package typescript-7, pinned) reads and checks the same files in 0.6 s. Both refuse the
-// same lines: scripts/toolchain/native-typescript.test.ts holds them to that for every
+// same lines: scripts/listings/native-typescript.test.ts holds them to that for every
 // *.fails-to-compile.ts and the book's two listings.
 
 const require = createRequire(import.meta.url);
@@ -51,19 +51,65 @@ export function nativeTypeScript(): { executable: string; version: string } {
 
 const DIAGNOSTIC = /^(?:(.+?)\((\d+),\d+\): )?error TS(\d+): (.*)$/;
 
+/** One diagnostic of TypeScript 7's `tsc --pretty false`: `file` is absolute (undefined for the options), `line` 1-based. */
+export interface NativeDiagnostic {
+  code: number;
+  file: string | undefined;
+  line: number | undefined;
+  /** The message's first line. */
+  message: string;
+  /** Its last line: the reason under "Argument of type … is not assignable …". */
+  reason: string;
+}
+
 /** The diagnostics in `tsc --pretty false` output: a line per diagnostic, its message's further lines indented under it. */
-function parseDiagnostics(output: string, root: string): StrictDiagnostic[] {
-  const diagnostics: StrictDiagnostic[] = [];
+function parseDiagnostics(output: string): NativeDiagnostic[] {
+  const diagnostics: NativeDiagnostic[] = [];
   for (const line of output.split(/\r?\n/)) {
     const match = DIAGNOSTIC.exec(line);
     if (match !== null) {
       const [, file, at, code, message] = match;
-      const here = file !== undefined && resolve(PROJECT_ROOT, file) === root;
-      diagnostics.push({ code: Number(code), line: here ? Number(at) : undefined, reason: message!.trim() });
+      diagnostics.push({
+        code: Number(code),
+        file: file === undefined ? undefined : resolve(PROJECT_ROOT, file),
+        line: file === undefined ? undefined : Number(at),
+        message: message!.trim(),
+        reason: message!.trim(),
+      });
     } else if (/^\s+\S/.test(line) && diagnostics.length > 0) {
       diagnostics.at(-1)!.reason = line.trim();
     }
   }
+  return diagnostics;
+}
+
+/**
+ * Every diagnostic TypeScript 7 reports for the project `config` (a tsconfig.json), run from
+ * the project root; none means it compiles. A child process: a caller can start it, do other
+ * work, then await it. Throws when the compiler fails rather than answers.
+ */
+export async function nativeDiagnostics(config: string): Promise<NativeDiagnostic[]> {
+  const { executable } = nativeTypeScript();
+  const run = await new Promise<{ status: number | null; stdout: string; stderr: string; failed?: Error }>((done) => {
+    execFile(
+      executable,
+      ["-p", config, "--pretty", "false"],
+      { cwd: PROJECT_ROOT, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+        done({ status, stdout, stderr, failed: status === null && error !== null ? error : undefined });
+      },
+    );
+  });
+  if (run.failed !== undefined) throw new Error(`TypeScript 7 (${executable}) did not run: ${run.failed.message}`);
+  const diagnostics = parseDiagnostics(run.stdout);
+  // 0: compiles; 1 or 2: diagnostics, which must then be there to read. Anything else is the compiler's failure, not an answer.
+  const answered =
+    run.status === 0 ? diagnostics.length === 0 : run.status !== null && run.status <= 2 && diagnostics.length > 0;
+  if (!answered)
+    throw new Error(
+      `TypeScript 7 on ${relative(PROJECT_ROOT, config)} exited ${run.status} with no answer to read: ${(run.stderr || run.stdout).trim().slice(0, 400)}`,
+    );
   return diagnostics;
 }
 
@@ -74,7 +120,6 @@ function parseDiagnostics(output: string, root: string): StrictDiagnostic[] {
 export async function compileStrictly(file: string): Promise<StrictDiagnostic[]> {
   const root = join(PROJECT_ROOT, file);
   const paths = Object.fromEntries(PI_PACKAGES.map((name) => [name, [declarationsOf(name)]]));
-  const { executable } = nativeTypeScript();
   // The config sits in the project, so that "types": ["node"] resolves as it does for tsconfig.json.
   mkdirSync(join(PROJECT_ROOT, ".cache"), { recursive: true });
   return inTemporaryFolder(
@@ -86,29 +131,11 @@ export async function compileStrictly(file: string): Promise<StrictDiagnostic[]>
         config,
         JSON.stringify({ extends: extendsPath, compilerOptions: { noEmit: true, paths }, files: [root], include: [] }),
       );
-      const run = await new Promise<{ status: number | null; stdout: string; stderr: string; failed?: Error }>(
-        (done) => {
-          execFile(
-            executable,
-            ["-p", config, "--pretty", "false"],
-            { cwd: PROJECT_ROOT, maxBuffer: 16 << 20 },
-            (error, stdout, stderr) => {
-              const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
-              done({ status, stdout, stderr, failed: status === null && error !== null ? error : undefined });
-            },
-          );
-        },
-      );
-      if (run.failed !== undefined) throw new Error(`TypeScript 7 (${executable}) did not run: ${run.failed.message}`);
-      const diagnostics = parseDiagnostics(run.stdout, root);
-      // 0: compiles; 1 or 2: diagnostics, which must then be there to read. Anything else is the compiler's failure, not an answer.
-      const answered =
-        run.status === 0 ? diagnostics.length === 0 : run.status !== null && run.status <= 2 && diagnostics.length > 0;
-      if (!answered)
-        throw new Error(
-          `TypeScript 7 on ${file} exited ${run.status} with no answer to read: ${(run.stderr || run.stdout).trim().slice(0, 400)}`,
-        );
-      return diagnostics;
+      return (await nativeDiagnostics(config)).map((d) => ({
+        code: d.code,
+        line: d.file === root ? d.line : undefined,
+        reason: d.reason,
+      }));
     },
     join(PROJECT_ROOT, ".cache"),
   );

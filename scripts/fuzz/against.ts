@@ -66,7 +66,7 @@ async function readerProblems(dir: string, names: readonly ListingName[]): Promi
   if (isInstallProblem(install)) return [install.message];
   // The type-check reads the reader's text in place of ours, as a run with their folder does.
   process.env[LISTINGS_ENV] = dir;
-  const compiled = compileReaderListingsKept(install, names);
+  const compiled = await compileReaderListingsKept(install, names);
   if (compiled.problem !== undefined) return compiled.problem.lines;
   const problems: string[] = [];
   for (const name of names) {

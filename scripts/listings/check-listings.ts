@@ -74,10 +74,30 @@ function line(d: CompileDiagnostic): string {
   return `${file}:${d.line ?? "?"}: error TS${d.code}: ${d.message.split("\n")[0]}`;
 }
 
+/** Each listing of the reader's that lacks book exports, with those it lacks. */
+export type MissingExports = { source: ListingSource; absent: string[] }[];
+
+/** The problem, if any, in a strict type-check's answer: its diagnostics at file:line, else the book's exports missing. */
+export function listingsProblemOf(
+  diagnostics: readonly CompileDiagnostic[],
+  missing: MissingExports,
+): ListingsProblem | undefined {
+  if (diagnostics.length > 0) return { kind: "does-not-compile", lines: diagnostics.map(line) };
+  if (missing.length === 0) return undefined;
+  return {
+    kind: "missing-export",
+    lines: missing.map(
+      ({ source, absent }) =>
+        `${projectPath(source.file)} does not export ${absent.join(", ")}; the book's ${source.name} listing exports ${BOOK_EXPORTS[source.name].join(", ")}`,
+    ),
+  };
+}
+
 /**
  * The reader's listings (this process's LISTINGS_ENV; `names`: only these), type-checked
- * strictly against the pin: every diagnostic at file:line, then the book's exports. Run in a process whose shared program already knows
- * the other files it will check (the ledger's checks announce theirs when they load).
+ * strictly against the pin by TypeScript 5.9: every diagnostic at file:line, then the book's
+ * exports. Run in a process whose shared program already knows the other files it will check
+ * (the ledger's checks announce theirs when they load).
  */
 export function compileReaderListings(
   install: InstalledPi,
@@ -89,22 +109,17 @@ export function compileReaderListings(
   const theirs = listingSources().filter((s) => s.reader && names.includes(s.name));
   const ours = theirs.map((s) => join(PROJECT_ROOT, LISTINGS[s.name]));
   const diagnostics = compileFiles(ours, install.dirs);
-  if (diagnostics.length > 0)
-    return { diagnostics, problem: { kind: "does-not-compile", lines: diagnostics.map(line) } };
+  if (diagnostics.length > 0) return { diagnostics, problem: listingsProblemOf(diagnostics, []) };
   const shared = programFor(install.dirs, ours);
-  const missing: string[] = [];
+  const missing: MissingExports = [];
   for (const source of theirs) {
     const file = shared.program.getSourceFile(join(PROJECT_ROOT, LISTINGS[source.name]));
     const symbol = file === undefined ? undefined : shared.checker.getSymbolAtLocation(file);
     const exported = new Set(symbol === undefined ? [] : shared.checker.getExportsOfModule(symbol).map((s) => s.name));
     const absent = BOOK_EXPORTS[source.name].filter((name) => !exported.has(name));
-    if (absent.length > 0) {
-      missing.push(
-        `${projectPath(source.file)} does not export ${absent.join(", ")}; the book's ${source.name} listing exports ${BOOK_EXPORTS[source.name].join(", ")}`,
-      );
-    }
+    if (absent.length > 0) missing.push({ source, absent });
   }
-  return { diagnostics, problem: missing.length > 0 ? { kind: "missing-export", lines: missing } : undefined };
+  return { diagnostics, problem: listingsProblemOf(diagnostics, missing) };
 }
 
 /**

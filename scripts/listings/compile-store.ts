@@ -7,6 +7,7 @@
 // asked and its answer, and reused only when each question, asked again, gets the same answer,
 // with the same TypeScript, options, Pi and reader's files (answer-store.ts).
 // PI_COMPANION_LISTINGS_CACHE=off compiles every time; a path keeps the answers there.
+// TypeScript 7 answers first where it can (native-check.ts): its 2 CPU-s need no store.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { keptCompile } from "../toolchain/answer-store.ts";
@@ -14,7 +15,10 @@ import { compileKey } from "../toolchain/compile-kept.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { LISTING_NAMES, listingSources, type ListingName } from "../toolchain/listing-source.ts";
 import type { InstalledPi } from "../toolchain/pin.ts";
-import { compileReaderListings } from "./check-listings.ts";
+import { compileReaderListings, listingsProblemOf } from "./check-listings.ts";
+import { compileNatively } from "./native-check.ts";
+import { nativeTypeScript } from "../../examples/support/compile-strictly.ts";
+import { typescript } from "../toolchain/typescript.ts";
 
 type Compiled = ReturnType<typeof compileReaderListings>;
 
@@ -41,15 +45,27 @@ function keyOf(install: InstalledPi, names: readonly ListingName[]): string {
 }
 
 /**
+ * The reader's listings type-checked strictly against the pin: by TypeScript 7 where its copy
+ * of the reader's folder is the same program (native-check.ts); otherwise by
  * {@link compileReaderListings}, answered from the store when every question its program
- * asked gets the same answer; otherwise compiled, and kept. A process that has made a
- * program already compiles without the store (its questions went unrecorded).
+ * asked gets the same answer, or compiled and kept. `checkedBy` names the compiler that answered. A process that has made a program already
+ * compiles without the store (its questions went unrecorded).
  */
-export function compileReaderListingsKept(
+export async function compileReaderListingsKept(
   install: InstalledPi,
   names: readonly ListingName[] = LISTING_NAMES,
-): Compiled {
+): Promise<Compiled & { checkedBy: string }> {
+  const native = await compileNatively(install, names);
+  if (native !== undefined)
+    return {
+      diagnostics: native.diagnostics,
+      problem: listingsProblemOf(native.diagnostics, native.missing),
+      checkedBy: `TypeScript ${nativeTypeScript().version}`,
+    };
   const dir = listingsCacheDir();
-  if (dir === undefined) return compileReaderListings(install, names);
-  return keptCompile(dir, keyOf(install, names), () => compileReaderListings(install, names));
+  const compiled =
+    dir === undefined
+      ? compileReaderListings(install, names)
+      : keptCompile(dir, keyOf(install, names), () => compileReaderListings(install, names));
+  return { ...compiled, checkedBy: `TypeScript ${typescript.version}` };
 }

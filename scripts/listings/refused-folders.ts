@@ -32,44 +32,54 @@ export interface RefusedFolders {
   remove(): void;
 }
 
-function folder(name: string, listing: "step.ts" | "research-agent.ts", text: string): RefusedFolder {
-  const dir = fixedTempDir(`listings-refused-${name}`);
-  writeFileSync(join(dir, listing), text);
-  return { dir, file: join(dir, listing) };
-}
+type Listing = "step.ts" | "research-agent.ts";
 
-/** Writes the refused folders afresh (the same files at the same names on every run). */
-export function writeRefusedFolders(): RefusedFolders {
+/** Each refused folder's listing and its text: the book's transcription with one edit. */
+export function refusedListings(): Record<Exclude<keyof RefusedFolders, "remove">, { listing: Listing; text: string }> {
   const step = readFileSync(join(BOOK, "step.ts"), "utf8");
   const researchAgent = readFileSync(join(BOOK, "research-agent.ts"), "utf8");
-  const folders = {
-    broken: folder(
-      "broken",
-      "step.ts",
-      step.replace('throw new RangeError("maxTurns must be a positive integer");', "throw new RangeError(maxTurns);"),
-    ),
-    noExport: folder("no-export", "step.ts", step.replace("export type StepFailure =", "type StepFailure =")),
-    swapped: folder(
-      "swapped",
-      "step.ts",
-      step
+  const listings = {
+    broken: {
+      listing: "step.ts" as const,
+      text: step.replace(
+        'throw new RangeError("maxTurns must be a positive integer");',
+        "throw new RangeError(maxTurns);",
+      ),
+    },
+    noExport: { listing: "step.ts" as const, text: step.replace("export type StepFailure =", "type StepFailure =") },
+    swapped: {
+      listing: "step.ts" as const,
+      text: step
         .replace("constructor(message: string, kind: StepFailure)", "constructor(kind: StepFailure, message: string)")
         .replace(/new StepFailed\(([^;]+), ("[a-z-]+")\);/g, "new StepFailed($2, $1);"),
-    ),
-    otherAnswer: folder(
-      "other-answer",
-      "research-agent.ts",
-      researchAgent.replace(
+    },
+    otherAnswer: {
+      listing: "research-agent.ts" as const,
+      text: researchAgent.replace(
         "details: { query: params.query, hits: shown.map(([id]) => id) },",
         "hits: shown.map(([id]) => id), details: { query: params.query },",
       ),
-    ),
+    },
   };
-  for (const { file } of Object.values(folders))
-    if (readFileSync(file, "utf8") === (file.endsWith("step.ts") ? step : researchAgent))
+  for (const [name, { listing, text }] of Object.entries(listings))
+    if (text === (listing === "step.ts" ? step : researchAgent))
       throw new Error(
-        `${file}: the book's transcription changed, and the edit that makes this folder refused no longer applies`,
+        `${name}: the book's transcription changed, and the edit that makes this folder refused no longer applies`,
       );
+  return listings;
+}
+
+const FOLDER_NAMES = { broken: "broken", noExport: "no-export", swapped: "swapped", otherAnswer: "other-answer" };
+
+/** Writes the refused folders afresh (the same files at the same names on every run). */
+export function writeRefusedFolders(): RefusedFolders {
+  const folders = Object.fromEntries(
+    Object.entries(refusedListings()).map(([key, { listing, text }]) => {
+      const dir = fixedTempDir(`listings-refused-${FOLDER_NAMES[key as keyof typeof FOLDER_NAMES]}`);
+      writeFileSync(join(dir, listing), text);
+      return [key, { dir, file: join(dir, listing) }];
+    }),
+  ) as Record<keyof typeof FOLDER_NAMES, RefusedFolder>;
   return {
     ...folders,
     remove: () => {

@@ -106,7 +106,7 @@ export async function runListings(
   io: ListingsIo,
   options: ListingsOptions = { verbose: false },
 ): Promise<number> {
-  const compiled = compileReaderListingsKept(install);
+  const compiled = await compileReaderListingsKept(install);
   if (compiled.problem !== undefined) {
     for (const line of compiled.problem.lines) io.err(`listings: ${line}\n`);
     return 2;
@@ -117,7 +117,9 @@ export async function runListings(
     return 2;
   }
   io.out(
-    `type-checked strictly against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:\n`,
+    fitLines(
+      `type-checked strictly by ${compiled.checkedBy} against ${PACKAGE_NAMES.core} ${install.core} and ${PACKAGE_NAMES.ai} ${install.ai}:`,
+    ) + "\n",
   );
   io.out(fitLines(`0 diagnostics in ${shown.join(", ")}`) + "\n");
   const files = testsOfReaderListings();
