@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { join, relative, sep } from "node:path";
 import { test } from "node:test";
 import { writeFileAtomically, writeFilesAtomically, writeFolderAtomically } from "./atomic-write.ts";
+import { sourceFiles } from "./import-graph.ts";
+import { PROJECT_ROOT } from "./paths.ts";
 import { scratchDir } from "./scratch-dir.ts";
 
 const scratch = () => scratchDir("atomic-write");
@@ -71,4 +74,36 @@ test("a folder whose fill answers a problem, or throws, is left as it was, with 
   );
   assert.deepEqual(readdirSync(dir), ["1.0"]);
   assert.deepEqual(readdirSync(join(dir, "1.0")), ["old.txt"]);
+});
+
+// The helpers that write a file whole, and the one rename that is no write of this process's.
+const RENAMERS: Readonly<Record<string, string>> = {
+  "scripts/lib/atomic-write.ts": "the helper",
+  "scripts/lib/write-file-atomically.cjs": "the CommonJS copy: the kernel and the TypeScript loader run without tsx",
+  "scripts/notebooks/kernel/program-snapshot.cjs": "moves the blob another Node wrote (--snapshot-blob) into place",
+};
+
+test("files are written whole through the helpers: no other source under scripts/ or examples/ renames a file", () => {
+  const renaming = ["examples", "scripts"]
+    .flatMap((top) => sourceFiles(join(PROJECT_ROOT, top)))
+    .map((file) => relative(PROJECT_ROOT, file))
+    .filter((file) => !file.endsWith(".test.ts") && !file.split(sep).includes("fixtures"))
+    .filter((file) => /\brename(Sync)?\(/.test(readFileSync(join(PROJECT_ROOT, file), "utf8")));
+  assert.deepEqual(
+    renaming.sort(),
+    Object.keys(RENAMERS).sort(),
+    "expected only the helpers to call rename; the others should call writeFileAtomically (scripts/lib/atomic-write.ts)",
+  );
+});
+
+test("the CommonJS copy writes whole and leaves no temporary file, as the helper does", () => {
+  const dir = scratch();
+  const file = join(dir, "cells.json");
+  const kernelWrite = createRequire(import.meta.url)("./write-file-atomically.cjs").writeFileAtomically;
+  kernelWrite(file, "old\n");
+  kernelWrite(file, "new\n");
+  assert.equal(readFileSync(file, "utf8"), "new\n");
+  mkdirSync(join(dir, "a-folder"));
+  assert.throws(() => kernelWrite(join(dir, "a-folder"), "x"), /EISDIR|ENOTEMPTY|EEXIST/);
+  assert.deepEqual(readdirSync(dir).sort(), ["a-folder", "cells.json"]);
 });

@@ -5,17 +5,9 @@
 // reused only when each question, asked again, gets the same answer: a changed, added or
 // removed file anywhere TypeScript looked means a fresh compile.
 import { createHash } from "node:crypto";
-import {
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomically } from "../lib/atomic-write.ts";
 import { recordHostQuestions } from "./shared-program.ts";
 
 export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
@@ -66,11 +58,8 @@ export function storeAnswer<T extends { probes: Probe[] }>(dir: string, key: str
       .sort((a, b) => b.at - a.at)
       .slice(KEPT - 1);
     for (const { name } of older) rmSync(join(dir, name), { force: true });
-    const file = join(dir, `${key}.json`);
-    // A temporary name, then rename: a compile killed mid-write, or two at once, leave no half entry.
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(stored));
-    renameSync(temporary, file);
+    // A compile killed mid-write, or two at once, leave no half entry.
+    writeFileAtomically(join(dir, `${key}.json`), JSON.stringify(stored));
   } catch {
     // A cache that cannot be written costs time, never an answer.
   }

@@ -29,6 +29,7 @@
 const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
+const { writeFileAtomically } = require("../../lib/write-file-atomically.cjs");
 
 /** @param {string | Buffer} text */
 const sha256 = (text) => crypto.createHash("sha256").update(text).digest("hex");
@@ -167,10 +168,7 @@ function createConversionCache(dir, fingerprint) {
         }
       }
       fs.mkdirSync(here, { recursive: true });
-      const file = path.join(here, name);
-      const temporary = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(temporary, JSON.stringify(value));
-      fs.renameSync(temporary, file);
+      writeFileAtomically(path.join(here, name), JSON.stringify(value));
     } catch {
       // A cache that cannot be written costs time, never a cell.
     }

@@ -19,6 +19,7 @@ const fs = require("node:fs");
 const Module = require("node:module");
 const path = require("node:path");
 const vm = require("node:vm");
+const { writeFileAtomically } = require("../../lib/write-file-atomically.cjs");
 
 const PREFIX = "typescript-";
 const SUFFIX = ".v8";
@@ -79,10 +80,7 @@ function loadTypeScriptWithCodeCache(file, cacheDir) {
         for (const name of fs.readdirSync(cacheDir)) {
           if (name.startsWith(PREFIX) && name.endsWith(SUFFIX)) fs.rmSync(path.join(cacheDir, name), { force: true });
         }
-        // A temporary name, then rename: two kernels exiting at once, or one killed mid-write, leave no half cache.
-        const temporary = `${cacheFile}.${process.pid}.tmp`;
-        fs.writeFileSync(temporary, script.createCachedData());
-        fs.renameSync(temporary, cacheFile);
+        writeFileAtomically(cacheFile, script.createCachedData());
       } catch {
         // A cache that cannot be written costs the next kernel its compile, never a cell.
       }
