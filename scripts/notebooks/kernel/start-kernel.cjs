@@ -49,6 +49,12 @@ const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
 const { loadTypeScriptWithCodeCache } = require("./typescript-code-cache.cjs");
+const {
+  hookedTypeScriptSource,
+  installVarianceStore,
+  loadTypeScriptWithVarianceStore,
+  varianceStoreSettings,
+} = require("../../toolchain/typescript-variances.cjs");
 const { passFlagsToChildren } = require("./child-flags.cjs");
 const contract = require("./contract.json");
 
@@ -90,14 +96,23 @@ function seedModule(file, exports) {
   return seeded;
 }
 /**
- * Started plainly: the project's TypeScript compiled from V8's code cache, kept beside the
- * cells' cache, and the cache written again as the kernel exits when it was missing or stale
- * (typescript-code-cache.cjs). Not at all when the cells' cache is off.
+ * Started plainly: the project's TypeScript with the variance store hooked in
+ * (scripts/toolchain/typescript-variances.cjs: TypeBox's variances measured once, not in every
+ * kernel), compiled from V8's code cache kept beside the cells' cache, and the cache written
+ * again as the kernel exits when it was missing or stale (typescript-code-cache.cjs). No code
+ * cache when the cells' cache is off.
  */
 function typescriptFromCodeCache() {
+  const file = fromProject.resolve("typescript");
   const cacheDir = conversionCacheDir(projectRoot);
-  if (cacheDir === undefined) return;
-  const loaded = loadTypeScriptWithCodeCache(fromProject.resolve("typescript"), cacheDir);
+  if (cacheDir === undefined) {
+    loadTypeScriptWithVarianceStore(file, projectRoot);
+    return;
+  }
+  const settings = varianceStoreSettings(projectRoot);
+  const hooked = settings === undefined ? undefined : hookedTypeScriptSource(readFileSync(file, "utf8"));
+  const loaded = loadTypeScriptWithCodeCache(file, cacheDir, hooked);
+  if (settings !== undefined && hooked !== undefined) installVarianceStore(loaded.exports, settings.dir, settings.mode);
   process.once("exit", () => loaded.keep());
 }
 /** @param {string} file */

@@ -53,15 +53,17 @@ function readOrUndefined(file) {
  * compiled from the code cache in `cacheDir` when it has an accepted one, and puts it in
  * require's cache under its name, so that every require() of it returns this one.
  * `keep()` writes the cache, with what has been compiled since, unless this load used it;
- * the kernel calls it as it exits.
+ * the kernel calls it as it exits. `source` is the text to run in place of the file's (the
+ * variance store's hooked typescript.js).
  * @param {string} file
  * @param {string} cacheDir
+ * @param {string} [source]
  * @returns {{ exports: typeof import("typescript"), fromCache: boolean, keep(): void }}
  */
-function loadTypeScriptWithCodeCache(file, cacheDir) {
+function loadTypeScriptWithCodeCache(file, cacheDir, source = fs.readFileSync(file, "utf8")) {
   const cacheFile = codeCacheFile(file, cacheDir);
   const cachedData = readOrUndefined(cacheFile);
-  const wrapper = `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(file, "utf8")}\n})`;
+  const wrapper = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
   const script = new vm.Script(wrapper, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
   const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
   const module = new Module(file);
