@@ -166,6 +166,7 @@ function installVarianceStore(ts, dir, mode) {
         // Another process may have kept others since this one read the file.
         const merged = { ...readEntries(store.file), ...store.entries };
         store.entries = merged;
+        if (!fs.existsSync(store.file)) pruneToNewest(dir, KEPT_PROGRAMS - 1);
         fs.mkdirSync(dir, { recursive: true });
         writeFileAtomically(store.file, JSON.stringify(merged));
       } catch {
@@ -202,6 +203,24 @@ function mayChangeOutside(ts, file) {
       ts.isModuleDeclaration(statement) &&
       (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
   );
+}
+
+/** The most store files kept: each set of outside files (an install, a release the matrix checks) adds one of a few kB. */
+const KEPT_PROGRAMS = 64;
+
+/**
+ * Removes all but the `count` newest store files in `dir`.
+ * @param {string} dir
+ * @param {number} count
+ */
+function pruneToNewest(dir, count) {
+  if (!fs.existsSync(dir)) return;
+  fs.readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => ({ name, at: fs.statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at)
+    .slice(count)
+    .forEach(({ name }) => fs.rmSync(path.join(dir, name), { force: true }));
 }
 
 /**
@@ -275,6 +294,7 @@ function loadTypeScriptWithVarianceStore(file, projectRoot) {
 }
 
 module.exports = {
+  KEPT_PROGRAMS,
   hookedTypeScriptSource,
   installVarianceStore,
   loadTypeScriptFrom,

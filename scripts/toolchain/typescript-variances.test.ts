@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -42,13 +42,21 @@ interface Checked {
   thrown?: string;
 }
 
-function check(mode: "plain" | "on" | "verify", store: string, roots = [toolsFile], options = {}): Checked {
-  const out = execFileSync(process.execPath, [DRIVER, mode, store, JSON.stringify(options), ...roots], {
+type Mode = "plain" | "on" | "verify";
+
+/** One checker for each of `modes`, in turn, in one process (a store is installed once a process). */
+function checks(modes: Mode[], store: string, roots: string[], options = {}): Checked[] {
+  const out = execFileSync(process.execPath, [DRIVER, modes.join(), store, JSON.stringify(options), ...roots], {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
   });
-  return JSON.parse(out) as Checked;
+  return JSON.parse(out) as Checked[];
 }
+
+// The checks of the lib alone run on the two lib files Promise needs, in under a second.
+const LIB_ONLY = { lib: ["lib.es5.d.ts", "lib.es2015.promise.d.ts"] };
+const check = (mode: Mode, store: string, roots: string[], options = {}): Checked =>
+  checks([mode], store, roots, { ...LIB_ONLY, ...options })[0]!;
 
 const storeFiles = (store: string) => {
   try {
@@ -71,9 +79,7 @@ test("typescript-variances: the pinned TypeScript has getVariancesWorker where t
 
 test("typescript-variances: a checker that reads AgentTool's variance from the store gives plain TypeScript's diagnostics", () => {
   const store = join(scratch, "store-agent-tool");
-  const plain = check("plain", store);
-  const filling = check("on", store);
-  const served = check("on", store);
+  const [plain, filling, served] = checks(["plain", "on", "on"], store, [toolsFile]);
   assert.ok(
     plain.diagnostics!.some((line) => line.startsWith("tools.ts:13 TS2322 Type 'AgentTool<TObject<{ q: TString; }>")),
     `expected the tool with another schema to be refused: ${plain.diagnostics}`,
@@ -145,4 +151,20 @@ test("typescript-variances: a project file that could change an outside symbol, 
   const loose = check("on", store, [promiseFile], legacy);
   assert.ok(loose.counts!.hits === 0 && loose.counts!.kept >= 1, JSON.stringify(loose.counts));
   assert.equal(storeFiles(store).length, 2, "another moduleDetection shared the store file");
+});
+
+test("typescript-variances: a new store file leaves the newest KEPT_PROGRAMS files, so .cache does not grow without end", () => {
+  const store = join(scratch, "store-pruned");
+  mkdirSync(store, { recursive: true });
+  const { KEPT_PROGRAMS } = require("./typescript-variances.cjs") as { KEPT_PROGRAMS: number };
+  for (let i = 0; i < KEPT_PROGRAMS; i++) {
+    const old = join(store, `old-${i}.json`);
+    writeFileSync(old, "{}");
+    utimesSync(old, 1_000_000 + i, 1_000_000 + i);
+  }
+  const filled = check("on", store, [promiseFile]);
+  assert.ok(filled.counts!.kept >= 1, JSON.stringify(filled.counts));
+  const left = storeFiles(store);
+  assert.equal(left.length, KEPT_PROGRAMS);
+  assert.ok(!left.includes("old-0.json") && left.includes(`old-${KEPT_PROGRAMS - 1}.json`), left.join(" "));
 });
