@@ -6,8 +6,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { after, test } from "node:test";
-import ts from "typescript";
+import type ts from "typescript";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+// The kernel's TypeScript: the variance store hooked in, as a plainly started kernel loads it.
+import { typescript } from "../toolchain/typescript.ts";
 import { MAKE_AGENT_CELL } from "./reader-cells.ts";
 
 interface Position {
@@ -55,7 +57,7 @@ const { toCommonJsKeepingMaps } = require("./kernel/stack-traces.cjs") as {
 
 /** The output stays the ES module TypeScript emits, to read it. One for all the tests, as one per kernel. */
 const shared = createConverter({
-  ts,
+  ts: typescript,
   projectRoot: PROJECT_ROOT,
   toCommonJs: (js) => js,
   tslabConverter: () => assert.fail("tslab's own converter is for completion only"),
@@ -185,7 +187,7 @@ test("converter.inspect: an earlier cell's name shows its type, not any", () => 
 /** A kernel's converter with the cells' cache in `cacheDir`, counting the programs it builds and, with `commonJs`, the CommonJS transpilations it makes (the kernel's own emit step). */
 function kernelWithCache(cacheDir: string | undefined, commonJs = false) {
   const built = { programs: 0, transpiled: 0, roots: [] as number[] };
-  const counting = new Proxy(ts, {
+  const counting = new Proxy(typescript, {
     get: (target, key) =>
       key === "createProgram"
         ? (...args: Parameters<typeof ts.createProgram>) => {
@@ -193,10 +195,10 @@ function kernelWithCache(cacheDir: string | undefined, commonJs = false) {
             // The converter calls the overload that takes one options object.
             const first = args[0] as unknown as ts.CreateProgramOptions | readonly string[];
             built.roots.push(("rootNames" in first ? first.rootNames : first).length);
-            return ts.createProgram(...args);
+            return typescript.createProgram(...args);
           }
         : key === "transpileModule"
-          ? (...args: Parameters<typeof ts.transpileModule>) => (built.transpiled++, ts.transpileModule(...args))
+          ? (...args: Parameters<typeof ts.transpileModule>) => (built.transpiled++, typescript.transpileModule(...args))
           : Reflect.get(target, key),
   });
   const toCommonJs = commonJs ? (js: string, known: KnownCommonJs) => toCommonJsKeepingMaps(counting, js, PROJECT_ROOT, known) : (js: string) => js;
@@ -301,7 +303,7 @@ test("converter.lib-only: once a kernel recorded which files of the whole progra
 
 test("converter.lib-only: a file adds globals when a script declares names, or a module has declare global or export as namespace; a module or a script of declare module \"name\" alone does not", () => {
   const { addsGlobals } = require("./kernel/lib-only-program.cjs") as { addsGlobals(typescript: typeof ts, file: ts.SourceFile): boolean };
-  const adds = (text: string) => addsGlobals(ts, ts.createSourceFile("file.d.ts", text, ts.ScriptTarget.ES2022, true));
+  const adds = (text: string) => addsGlobals(typescript, typescript.createSourceFile("file.d.ts", text, typescript.ScriptTarget.ES2022, true));
   assert.equal(adds("declare const everywhere: number;"), true);
   assert.equal(adds('export {};\ndeclare global { interface Array<T> { extra(): T } }'), true);
   assert.equal(adds('export declare const x: number;\nexport as namespace Lib;'), true);
