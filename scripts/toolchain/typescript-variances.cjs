@@ -254,28 +254,49 @@ function varianceStoreSettings(projectRoot, env = process.env) {
   return { dir: path.join(projectRoot, ".cache", "typescript-variances"), mode: chosen === "verify" ? "verify" : "on" };
 }
 
+/** The text Node's require() would compile for a CommonJS module of `source`. */
+const moduleWrapper = (/** @type {string} */ source) =>
+  `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
+
 /**
- * Loads typescript.js at `file` as require() would, from `source` (its text, or the hooked
- * text), and puts it in require's cache so every require() of it gets this one.
+ * Runs `script` (compiled from {@link moduleWrapper}) as the CommonJS module `file`, as
+ * require() would, and puts it in require's cache so every require() of it gets this one.
+ * @param {string} file
+ * @param {vm.Script} script
+ * @returns {any} the module's exports
+ */
+function runAsModule(file, script) {
+  const module = new Module(file);
+  module.filename = file;
+  module.paths = /** @type {any} */ (Module)._nodeModulePaths(path.dirname(file));
+  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  module.loaded = true;
+  require.cache[file] = module;
+  return module.exports;
+}
+
+/**
+ * Loads typescript.js at `file` from `source` (its text, or the hooked text), as require() would.
  * @param {string} file
  * @param {string} source
  * @returns {typeof import("typescript")}
  */
 function loadTypeScriptFrom(file, source) {
-  const module = new Module(file);
-  module.filename = file;
-  module.paths = /** @type {any} */ (Module)._nodeModulePaths(path.dirname(file));
-  const wrapper = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
-  new vm.Script(wrapper, { filename: file }).runInThisContext()(
-    module.exports,
-    Module.createRequire(file),
-    module,
-    file,
-    path.dirname(file),
-  );
-  module.loaded = true;
-  require.cache[file] = module;
-  return module.exports;
+  return runAsModule(file, new vm.Script(moduleWrapper(source), { filename: file }));
+}
+
+/**
+ * The hooked text of typescript.js at `file`, and how to install the store of `projectRoot`
+ * once it is loaded; undefined when the store is off or the text is not 5.9's.
+ * @param {string} file
+ * @param {string} projectRoot
+ * @returns {{ source: string, install(ts: typeof import("typescript")): StoreCounts } | undefined}
+ */
+function varianceStoreFor(file, projectRoot) {
+  const settings = varianceStoreSettings(projectRoot);
+  const source = settings === undefined ? undefined : hookedTypeScriptSource(fs.readFileSync(file, "utf8"));
+  if (settings === undefined || source === undefined) return undefined;
+  return { source, install: (ts) => installVarianceStore(ts, settings.dir, settings.mode) };
 }
 
 /**
@@ -286,11 +307,10 @@ function loadTypeScriptFrom(file, source) {
  * @returns {{ ts: typeof import("typescript"), counts: StoreCounts | undefined }}
  */
 function loadTypeScriptWithVarianceStore(file, projectRoot) {
-  const settings = varianceStoreSettings(projectRoot);
-  const hooked = settings === undefined ? undefined : hookedTypeScriptSource(fs.readFileSync(file, "utf8"));
-  if (settings === undefined || hooked === undefined) return { ts: require(file), counts: undefined };
-  const ts = loadTypeScriptFrom(file, hooked);
-  return { ts, counts: installVarianceStore(ts, settings.dir, settings.mode) };
+  const hooked = varianceStoreFor(file, projectRoot);
+  if (hooked === undefined) return { ts: require(file), counts: undefined };
+  const ts = loadTypeScriptFrom(file, hooked.source);
+  return { ts, counts: hooked.install(ts) };
 }
 
 module.exports = {
@@ -299,5 +319,8 @@ module.exports = {
   installVarianceStore,
   loadTypeScriptFrom,
   loadTypeScriptWithVarianceStore,
+  moduleWrapper,
+  runAsModule,
+  varianceStoreFor,
   varianceStoreSettings,
 };

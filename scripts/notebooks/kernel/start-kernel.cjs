@@ -49,12 +49,7 @@ const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
 const { loadTypeScriptWithCodeCache } = require("./typescript-code-cache.cjs");
-const {
-  hookedTypeScriptSource,
-  installVarianceStore,
-  loadTypeScriptWithVarianceStore,
-  varianceStoreSettings,
-} = require("../../toolchain/typescript-variances.cjs");
+const { loadTypeScriptWithVarianceStore, varianceStoreFor } = require("../../toolchain/typescript-variances.cjs");
 const { passFlagsToChildren } = require("./child-flags.cjs");
 const contract = require("./contract.json");
 
@@ -109,10 +104,9 @@ function typescriptFromCodeCache() {
     loadTypeScriptWithVarianceStore(file, projectRoot);
     return;
   }
-  const settings = varianceStoreSettings(projectRoot);
-  const hooked = settings === undefined ? undefined : hookedTypeScriptSource(readFileSync(file, "utf8"));
-  const loaded = loadTypeScriptWithCodeCache(file, cacheDir, hooked);
-  if (settings !== undefined && hooked !== undefined) installVarianceStore(loaded.exports, settings.dir, settings.mode);
+  const hooked = varianceStoreFor(file, projectRoot);
+  const loaded = loadTypeScriptWithCodeCache(file, cacheDir, hooked?.source);
+  hooked?.install(loaded.exports);
   process.once("exit", () => loaded.keep());
 }
 /** @param {string} file */

@@ -16,10 +16,10 @@
 
 const crypto = require("node:crypto");
 const fs = require("node:fs");
-const Module = require("node:module");
 const path = require("node:path");
 const vm = require("node:vm");
 const { writeFileAtomically } = require("../../lib/write-file-atomically.cjs");
+const { moduleWrapper, runAsModule } = require("../../toolchain/typescript-variances.cjs");
 
 const PREFIX = "typescript-";
 const SUFFIX = ".v8";
@@ -63,17 +63,10 @@ function readOrUndefined(file) {
 function loadTypeScriptWithCodeCache(file, cacheDir, source = fs.readFileSync(file, "utf8")) {
   const cacheFile = codeCacheFile(file, cacheDir);
   const cachedData = readOrUndefined(cacheFile);
-  const wrapper = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  const script = new vm.Script(moduleWrapper(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
   const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
-  const module = new Module(file);
-  module.filename = file;
-  module.paths = /** @type {any} */ (Module)._nodeModulePaths(path.dirname(file));
-  script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));
-  module.loaded = true;
-  require.cache[file] = module;
   return {
-    exports: module.exports,
+    exports: runAsModule(file, script),
     fromCache,
     keep() {
       if (fromCache) return;
