@@ -27,22 +27,28 @@ const files = new Map(counterexampleFiles().map((f) => [f.id, f.file]));
 const work = mkdtempSync(join(tmpdir(), "fixing-patches-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-// Runs the counterexample of `id` in a child and prints the verdict its check would give (the
-// file comes by the environment: as argv[1] it would also print itself, as `npx tsx FILE` does).
+// Runs the counterexamples of `ids` one after another in a child and prints the verdict each one's
+// check gives, as JSON (the files come by the environment: as argv[1] a file would also print
+// itself, as `npx tsx FILE` does). One child for each Pi or listing judged against, not one for
+// each id: 34 children ran where 13 do, and the file took 57.7 CPU-s where it takes 31.2 (2 cores, idle).
 const JUDGE = `
 const { judgeCounterexample } = await import(${JSON.stringify(join(PROJECT_ROOT, "scripts/ledger/checks/counterexample-check.ts"))});
-const { run } = await import(process.env.COUNTEREXAMPLE_FILE);
-process.stdout.write(judgeCounterexample(await run()).verdict);`;
+const verdicts = {};
+for (const [id, file] of JSON.parse(process.env.COUNTEREXAMPLE_FILES)) {
+  const { run } = await import(file);
+  verdicts[id] = judgeCounterexample(await run()).verdict;
+}
+process.stdout.write(JSON.stringify(verdicts));`;
 
 /** What the counterexample runs against: our listings and Pi, a patched copy of a listing, or a patched install. */
 type Against = { listingsDir: string } | { install: CachedInstall } | undefined;
 
-async function verdictOf(id: string, against: Against = undefined): Promise<string> {
-  const file = join(PROJECT_ROOT, files.get(id)!);
+async function verdictsOf(ids: readonly string[], against: Against): Promise<Record<string, string>> {
+  const judged = ids.map((id) => [id, join(PROJECT_ROOT, files.get(id)!)]);
   const base = against !== undefined && "install" in against ? childEnv(against.install) : process.env;
   const env = {
     ...base,
-    COUNTEREXAMPLE_FILE: file,
+    COUNTEREXAMPLE_FILES: JSON.stringify(judged),
     ...(against !== undefined && "listingsDir" in against ? { [LISTINGS_ENV]: against.listingsDir } : {}),
   };
   // tsx first: each hook module is TypeScript and is loaded through tsx's loader.
@@ -58,8 +64,22 @@ async function verdictOf(id: string, against: Against = undefined): Promise<stri
     timeoutMs: 120_000,
   });
   assert.equal(ran.code, 0, ran.stderr);
-  return ran.stdout;
+  return JSON.parse(ran.stdout) as Record<string, string>;
 }
+
+// Each judgement is asked for once, by the first test that needs it: every id at the pin in one
+// child, and each patch's ids in one child against it.
+const judgements = new Map<string, Promise<Record<string, string>>>();
+function verdictAt(key: string, ids: readonly string[], against: Against, id: string): Promise<string | undefined> {
+  if (!judgements.has(key)) {
+    const asked = verdictsOf(ids, against);
+    asked.catch(() => {}); // the test that awaits it reports the failure
+    judgements.set(key, asked);
+  }
+  return judgements.get(key)!.then((verdicts) => verdicts[id]);
+}
+const AT_PIN = "the pin";
+const everyFlip = [...new Set(patches.flatMap(({ spec }) => spec.flips))].filter((id) => files.has(id));
 
 function patchedListing(name: string, spec: PatchSpec): string {
   const dir = mkdtempSync(join(work, `${name}-`));
@@ -89,9 +109,18 @@ for (const { name, spec } of patches) {
     for (const id of spec.flips) {
       it(`${id}: qualified with our ${what}, holds with the patched one`, async () => {
         assert.ok(files.has(id), `${id} has no counterexample`);
-        assert.equal(await verdictOf(id), "qualified", `${id}: expected qualified at the pin`);
         assert.equal(
-          await verdictOf(id, against),
+          await verdictAt(AT_PIN, everyFlip, undefined, id),
+          "qualified",
+          `${id}: expected qualified at the pin`,
+        );
+        assert.equal(
+          await verdictAt(
+            name,
+            spec.flips.filter((flip) => files.has(flip)),
+            against,
+            id,
+          ),
           "holds",
           `${id}: expected holds against ${name}, which makes the book's sentence true`,
         );
