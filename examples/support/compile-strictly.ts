@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { keptNativeAnswer, type CompilerRun } from "./native-answers.ts";
 import { inTemporaryFolder } from "./temporary-folder.ts";
 
 // Type-checks one file as `npx tsc -p .` would (the project's tsconfig.json, strict), so that
@@ -13,7 +14,8 @@ import { inTemporaryFolder } from "./temporary-folder.ts";
 // (2.1 s to build the program), over a counterexample's 2 s; TypeScript 7's native compiler
 // (the package typescript-7, pinned) reads and checks the same files in 0.6 s. Both refuse the
 // same lines: scripts/listings/native-typescript.test.ts holds them to that for every
-// *.fails-to-compile.ts and the book's two listings.
+// *.fails-to-compile.ts and the book's two listings. Its answer for unchanged inputs is kept
+// (native-answers.ts says which inputs).
 
 const require = createRequire(import.meta.url);
 const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -89,21 +91,30 @@ function parseDiagnostics(output: string): NativeDiagnostic[] {
  * work, then await it. Throws when the compiler fails rather than answers.
  */
 export async function nativeDiagnostics(config: string): Promise<NativeDiagnostic[]> {
-  const { executable } = nativeTypeScript();
-  const run = await new Promise<{ status: number | null; stdout: string; stderr: string; failed?: Error }>((done) => {
-    execFile(
-      executable,
-      // One checker: its default of four spent 3.9 CPU-s where one spends 2.4, and took longer
-      // on two cores (1.97 s against 1.71 s, the median of 4 each on the book's listings, idle).
-      ["-p", config, "--pretty", "false", "--checkers", "1"],
-      { cwd: PROJECT_ROOT, maxBuffer: 16 << 20 },
-      (error, stdout, stderr) => {
-        const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
-        done({ status, stdout, stderr, failed: status === null && error !== null ? error : undefined });
-      },
-    );
-  });
-  if (run.failed !== undefined) throw new Error(`TypeScript 7 (${executable}) did not run: ${run.failed.message}`);
+  const { executable, version } = nativeTypeScript();
+  // One checker: its default of four spent 3.9 CPU-s where one spends 2.4, and took longer
+  // on two cores (1.97 s against 1.71 s, the median of 4 each on the book's listings, idle).
+  const args = ["-p", config, "--pretty", "false", "--checkers", "1"];
+  const run = await keptNativeAnswer(
+    config,
+    `${executable} ${version}`,
+    args,
+    (extra) =>
+      new Promise<CompilerRun>((done, failed) => {
+        execFile(
+          executable,
+          [...args, ...extra],
+          { cwd: PROJECT_ROOT, maxBuffer: 16 << 20 },
+          (error, stdout, stderr) => {
+            const status = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+            if (status === null && error !== null)
+              failed(new Error(`TypeScript 7 (${executable}) did not run: ${error.message}`));
+            else done({ status, stdout, stderr });
+          },
+        );
+      }),
+    (stdout) => parseDiagnostics(stdout).map((d) => d.code),
+  );
   const diagnostics = parseDiagnostics(run.stdout);
   // 0: compiles; 1 or 2: diagnostics, which must then be there to read. Anything else is the compiler's failure, not an answer.
   const answered =

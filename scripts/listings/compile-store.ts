@@ -7,7 +7,8 @@
 // asked and its answer, and reused only when each question, asked again, gets the same answer,
 // with the same TypeScript, options, Pi and reader's files (answer-store.ts).
 // PI_COMPANION_LISTINGS_CACHE=off compiles every time; a path keeps the answers there.
-// TypeScript 7 answers first where it can (native-check.ts): its 2 CPU-s need no store.
+// TypeScript 7 answers first where it can (native-check.ts); its answers are kept by
+// examples/support/native-answers.ts.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { keptCompile } from "../toolchain/answer-store.ts";
