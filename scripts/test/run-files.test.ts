@@ -19,7 +19,7 @@ import {
   withoutSummary,
   type SuitePlan,
 } from "./run-files.ts";
-import { runsTheCheckout, testFiles } from "./test-files.ts";
+import { needsAProcessOfItsOwn, runsTheCheckout, testFiles } from "./test-files.ts";
 import { scratchDir } from "../lib/scratch-dir.ts";
 
 const PASSES = "scripts/test/fixtures/passes.test.ts";
@@ -200,15 +200,25 @@ test("test:unit: the files that run the project's commands against the checkout 
   assert.ok(!apart.includes("scripts/lib/pool.test.ts"));
 });
 
-test("test:unit runs the examples/ tests in one process and every scripts/ test in its own", () => {
-  const files = testFiles(PROJECT_ROOT);
+test("test:unit runs in one process the examples/ tests and the scripts/ tests that start no child and type-check in no shared program", () => {
   const together = suitePlan(PROJECT_ROOT).together ?? [];
   assert.ok(together.includes("examples/ch38-typed-step/step.test.ts"));
-  assert.ok(together.length >= 40, `${together.length} files`);
+  assert.ok(together.includes("scripts/lib/markdown-table.test.ts"), "a scripts/ test that imports no child_process");
+  assert.ok(!together.includes("scripts/lib/commands.test.ts"), "commands.test.ts starts children and waits on them");
+  assert.ok(
+    !together.includes("scripts/toolchain/compile.test.ts"),
+    "compile.test.ts type-checks in the shared program",
+  );
+  assert.ok(together.length >= 80, `${together.length} files`);
   assert.deepEqual(
-    together.filter((file) => !file.startsWith("examples/") || runsTheCheckout(PROJECT_ROOT, file)),
+    together.filter((file) => runsTheCheckout(PROJECT_ROOT, file)),
     [],
   );
+  // Through relative imports, at run time: command.ts imports node:child_process, and a type-only import runs nothing.
+  assert.equal(needsAProcessOfItsOwn(join(PROJECT_ROOT, "scripts/lib/command.ts")), true);
+  assert.equal(needsAProcessOfItsOwn(join(PROJECT_ROOT, "scripts/lib/whoever-reads.test.ts")), true);
+  assert.equal(needsAProcessOfItsOwn(join(PROJECT_ROOT, "scripts/toolchain/compile.ts")), true);
+  assert.equal(needsAProcessOfItsOwn(join(PROJECT_ROOT, "scripts/lib/markdown-table.ts")), false);
 });
 
 test("test:unit: of the files run in one process, a failing one and one that does not load are each named, the others still run, and progress counts every file", async () => {

@@ -403,7 +403,7 @@ export function suitePlan(root: string, node?: { path: string; name: string }): 
     ...(node === undefined ? {} : { node: node.path }),
     jobs: SUITE_JOBS,
     oneAtATime: apart,
-    together: files.filter((file) => runsTogether(file) && !apart.has(file)),
+    together: files.filter((file) => !apart.has(file) && runsTogether(root, file)),
     durationsFile: durationsFile(root, node?.name),
     firstRunDurationsFile: firstRunDurationsFile(root),
     out: (text) => process.stdout.write(text),

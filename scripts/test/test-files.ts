@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { EXAMPLES_DIR, ROLE_FOLDERS, SOURCE_DIRS } from "../lib/layout.ts";
+import { importsAtRunTime } from "../toolchain/runtime-specifiers.ts";
 
 /**
  * The suite `npm run test:unit` runs: every `*.test.ts` under examples/ and scripts/,
@@ -27,13 +29,36 @@ export function runsTheCheckout(root: string, file: string): boolean {
   return RUNS_THE_CHECKOUT.test(readFileSync(join(root, file), "utf8"));
 }
 
+const CHILD_PROCESS = new Set(["node:child_process", "child_process"]);
+const SHARED_PROGRAM = fileURLToPath(new URL("../toolchain/shared-program.ts", import.meta.url));
+const needsItsOwn = new Map<string, boolean>();
+
 /**
- * Whether the test file `file` (relative to the root) is one of the examples/ tests, which
- * share one process unless they run the checkout. They are the book's code and what it leans
- * on: `npm run listings` runs the chapter tests among them together as well. The scripts/ tests
- * stay a process each: many start children and wait on them, and one after another in one
- * process they would leave a core idle.
+ * Whether the module at `file`, or one it reaches through relative imports, imports at run time
+ * node:child_process (it may start children and wait on them) or the toolchain's shared
+ * TypeScript program (one per process, holding the files announced before it was made).
  */
-export function runsTogether(file: string): boolean {
-  return file.split(sep)[0] === EXAMPLES_DIR;
+export function needsAProcessOfItsOwn(file: string): boolean {
+  return importsAtRunTime(
+    file,
+    (specifier, resolved) => CHILD_PROCESS.has(specifier) || resolved === SHARED_PROGRAM,
+    needsItsOwn,
+  );
+}
+
+/**
+ * Whether the test file `file` (relative to `root`) shares the suite's one process (unless it
+ * runs the checkout): every examples/ test, the book's code and what it leans on (`npm run
+ * listings` runs the chapter tests among them together as well), and every scripts/ test that
+ * starts no child process, so that one after another they keep a core busy. A process each
+ * paid tsx, Pi and the project's modules again: 44 such scripts/ files took 96.7 CPU-s and
+ * 72.7 s one at a time, and added about 40 CPU-s and 26 s to the examples/ tests' process
+ * (2026-12-07, idle; scripts/README.md has the runs). A scripts/ file
+ * keeps a process of its own when it may start children (it waits on them) or type-checks in
+ * the shared program, whose roots a file run before it would have fixed
+ * ({@link needsAProcessOfItsOwn}).
+ */
+export function runsTogether(root: string, file: string): boolean {
+  if (file.split(sep)[0] === EXAMPLES_DIR) return true;
+  return !needsAProcessOfItsOwn(join(root, file));
 }

@@ -5,9 +5,10 @@ import { commandLine } from "../lib/cli.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { firstRunDurationsFile, runTestFiles, SUITE_JOBS, suitePlan } from "./run-files.ts";
 
-// `npm run test:unit`: every *.test.ts under examples/ and scripts/ (fixtures aside), each
-// scripts/ file in a process of its own and the examples/ files in one, as many at once as
-// there are cores, with a progress line that counts files.
+// `npm run test:unit`: every *.test.ts under examples/ and scripts/ (fixtures aside), the
+// examples/ files and the scripts/ files that start no child in one process and every other
+// file in a process of its own, as many at once as there are cores, with a progress line that
+// counts files.
 const { values } = commandLine({
   name: "test:unit",
   usage: "usage: npm run test:unit [-- --write-first-run-order]",
@@ -15,7 +16,8 @@ const { values } = commandLine({
     "Runs every *.test.ts under examples/ and scripts/ (not fixtures/) on Node's test runner, spec reporter,",
     `${SUITE_JOBS} files at once (one per core), the slowest of the last run first (in a clone without .cache/, of the`,
     "committed first run); the files that run the project's commands against the checkout never overlap each other,",
-    "and the examples/ tests share one process. Each file's output is printed whole when it ends. Every file runs",
+    "and the examples/ tests share one process with the scripts/ tests that start no child (test-files.ts says which).",
+    "Each file's output is printed whole when it ends. Every file runs",
     "with PI_COMPANION_KERNEL_SNAPSHOT=off: its kernels start as on a fresh clone, and leave the checkout's snapshot alone.",
     "  --write-first-run-order  when every file passed, keep this run's durations in",
     `                           ${relative(PROJECT_ROOT, firstRunDurationsFile(PROJECT_ROOT))}, the order a clone without`,
