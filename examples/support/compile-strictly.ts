@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { keptNativeAnswer, type CompilerRun } from "./native-answers.ts";
+import { isAnswer, keptNativeAnswer, type CompilerRun } from "./native-answers.ts";
 import { inTemporaryFolder } from "./temporary-folder.ts";
 
 // Type-checks one file as `npx tsc -p .` would (the project's tsconfig.json, strict), so that
@@ -116,10 +116,12 @@ export async function nativeDiagnostics(config: string): Promise<NativeDiagnosti
     (stdout) => parseDiagnostics(stdout).map((d) => d.code),
   );
   const diagnostics = parseDiagnostics(run.stdout);
-  // 0: compiles; 1 or 2: diagnostics, which must then be there to read. Anything else is the compiler's failure, not an answer.
-  const answered =
-    run.status === 0 ? diagnostics.length === 0 : run.status !== null && run.status <= 2 && diagnostics.length > 0;
-  if (!answered)
+  if (
+    !isAnswer(
+      run.status,
+      diagnostics.map((d) => d.code),
+    )
+  )
     throw new Error(
       `TypeScript 7 on ${relative(PROJECT_ROOT, config)} exited ${run.status} with no answer to read: ${(run.stderr || run.stdout).trim().slice(0, 400)}`,
     );

@@ -45,7 +45,21 @@ interface Kept {
 }
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
-const hashOf = (file: string) => (existsSync(file) ? sha256(readFileSync(file)) : "absent");
+/** The sha256 of `file`'s bytes, or "absent": one read, no stat before it (a kept answer hashes some 1,070 files). */
+function hashOf(file: string): string {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return "absent";
+  }
+}
+
+/**
+ * Whether a compiler run is an answer: exit 0 with no diagnostic, or 1 or 2 with some (`found`
+ * are their codes). Anything else is the compiler's failure, which nothing may read as an answer.
+ */
+export const isAnswer = (status: number | null, found: readonly number[]): boolean =>
+  status === 0 ? found.length === 0 : (status === 1 || status === 2) && found.length > 0;
 
 /** Where the answers are kept (none when `off`), and whether a kept one is checked against the compiler's. */
 function storeOf(): { dir: string | undefined; verify: boolean } {
@@ -161,10 +175,8 @@ export async function keptNativeAnswer(
       `${ENV}=verify: the kept answer for ${config} (exit ${kept.status}) is not TypeScript 7's (exit ${answer.status}):\n` +
         `kept:\n${unplace(kept.stdout)}\nnow:\n${answer.stdout}`,
     );
-  // An answer: 0 and no diagnostics, or 1 or 2 and some; anything else is the compiler's failure.
   const found = codes(stdout);
-  const answered = ran.status === 0 ? found.length === 0 : (ran.status === 1 || ran.status === 2) && found.length > 0;
-  if (answered && listed.size > 0 && !found.some((code) => NOT_FOUND.has(code))) {
+  if (isAnswer(ran.status, found) && listed.size > 0 && !found.some((code) => NOT_FOUND.has(code))) {
     const entry: Kept = { key, status: ran.status, stdout: placed, inputs: inputsOf([...listed], folder) };
     mkdirSync(dir, { recursive: true });
     // No rename: examples/ cannot import scripts/lib's atomic write, and a file cut short does not parse, so it is no answer.
