@@ -98,7 +98,7 @@ function boot(installed: Record<string, string>) {
   const root = project(installed);
   try {
     mkdirSync(join(root, "scripts", "lib"), { recursive: true });
-    for (const file of ["boot.mjs", "preflight.mjs"])
+    for (const file of ["boot.mjs", "entries-without-pi.json", "preflight.mjs"])
       copyFileSync(join(dirname(PREFLIGHT), file), join(root, "scripts", "lib", file));
     return spawnSync(
       process.execPath,
