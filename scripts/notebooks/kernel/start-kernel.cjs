@@ -48,7 +48,7 @@ const { exitWithLauncher, snapshotState, usableSnapshot } = require("./program-s
 const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
-const { loadTypeScriptWithCodeCache } = require("./typescript-code-cache.cjs");
+const { loadTypeScriptWithCodeCache } = require("../../toolchain/typescript-code-cache.cjs");
 const { loadTypeScriptWithVarianceStore, varianceStoreFor } = require("../../toolchain/typescript-variances.cjs");
 const { passFlagsToChildren } = require("./child-flags.cjs");
 const contract = require("./contract.json");
@@ -94,7 +94,7 @@ function seedModule(file, exports) {
  * Started plainly: the project's TypeScript with the variance store hooked in
  * (scripts/toolchain/typescript-variances.cjs: TypeBox's variances measured once, not in every
  * kernel), compiled from V8's code cache kept beside the cells' cache, and the cache written
- * again as the kernel exits when it was missing or stale (typescript-code-cache.cjs). No code
+ * again as the kernel exits when it was missing or stale (scripts/toolchain/typescript-code-cache.cjs). No code
  * cache when the cells' cache is off.
  */
 function typescriptFromCodeCache() {

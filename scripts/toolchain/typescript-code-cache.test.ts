@@ -1,4 +1,5 @@
-// A plainly started kernel compiles TypeScript from V8's code cache (kernel/typescript-code-cache.cjs).
+// A plainly started kernel, and every process of ours that uses the compiler, compiles TypeScript
+// from V8's code cache (typescript-code-cache.cjs).
 // The module is loaded from a copy of typescript.js here, so that a test can change its text.
 import assert from "node:assert/strict";
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import { test } from "node:test";
 import { scratchDir } from "../lib/scratch-dir.ts";
 
 const require = createRequire(import.meta.url);
-const MODULE = require.resolve("./kernel/typescript-code-cache.cjs");
+const MODULE = require.resolve("./typescript-code-cache.cjs");
 const { codeCacheFile } = require(MODULE) as { codeCacheFile: (file: string, cacheDir: string) => string };
 const TYPESCRIPT = require.resolve("typescript");
 const VERSION = (require("typescript") as { version: string }).version;
@@ -42,7 +43,11 @@ test("kernel.typescript-code-cache: the first load compiles and writes the cache
   assert.ok(existsSync(codeCacheFile(file, cacheDir)), "the first kernel's exit wrote no cache");
   const written = statSync(codeCacheFile(file, cacheDir)).mtimeMs;
   assert.deepEqual(load(file, cacheDir, true), { fromCache: true, version: VERSION, same: true });
-  assert.equal(statSync(codeCacheFile(file, cacheDir)).mtimeMs, written, "a load that ran from the cache wrote it again");
+  assert.equal(
+    statSync(codeCacheFile(file, cacheDir)).mtimeMs,
+    written,
+    "a load that ran from the cache wrote it again",
+  );
 });
 
 test("kernel.typescript-code-cache: a damaged cache is not run; the load compiles, and keep() replaces it", () => {

@@ -1,12 +1,13 @@
 // @ts-check
 "use strict";
-// The project's TypeScript for a kernel started plainly (a notebook opened again), compiled
-// from V8's code cache when the cells' cache holds one. Node 20 keeps no compiled code between
-// processes (module.enableCompileCache is Node 22's), so every plain kernel compiled
-// typescript.js, 9 MB, again before its kernel_info reply, and then the functions the pin
-// check's transpile and the cells' metadata comments run: 230 to 300 ms at the start of a
-// kernel whose cells all came from the cells' cache. A kernel started from the startup
-// snapshot has TypeScript in its heap and does not come here.
+// The project's TypeScript compiled from V8's code cache, for a kernel started plainly (a
+// notebook opened again; the cache beside the cells' cache) and for every process of ours that
+// uses the compiler (scripts/toolchain/typescript.ts; the cache in .cache/typescript-code). Node
+// 20 keeps no compiled code between processes (module.enableCompileCache is Node 22's), so
+// every plain kernel compiled typescript.js, 9 MB, again before its kernel_info reply, and then
+// the functions the pin check's transpile and the cells' metadata comments run: 230 to 300 ms
+// at the start of a kernel whose cells all came from the cells' cache. A kernel started from
+// the startup snapshot has TypeScript in its heap and does not come here.
 //
 // V8 accepts a cache only for the same V8, flags and source length; the file's name also
 // carries typescript.js's size, time and inode and this Node, so a reinstalled TypeScript of
@@ -18,8 +19,8 @@ const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const { writeFileAtomically } = require("../../lib/write-file-atomically.cjs");
-const { moduleWrapper, runAsModule } = require("../../toolchain/typescript-variances.cjs");
+const { writeFileAtomically } = require("../lib/write-file-atomically.cjs");
+const { moduleWrapper, runAsModule } = require("./typescript-variances.cjs");
 
 const PREFIX = "typescript-";
 const SUFFIX = ".v8";
@@ -63,7 +64,10 @@ function readOrUndefined(file) {
 function loadTypeScriptWithCodeCache(file, cacheDir, source = fs.readFileSync(file, "utf8")) {
   const cacheFile = codeCacheFile(file, cacheDir);
   const cachedData = readOrUndefined(cacheFile);
-  const script = new vm.Script(moduleWrapper(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  const script = new vm.Script(moduleWrapper(source), {
+    filename: file,
+    ...(cachedData === undefined ? {} : { cachedData }),
+  });
   const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
   return {
     exports: runAsModule(file, script),
