@@ -26,15 +26,18 @@ const PREFIX = "typescript-";
 const SUFFIX = ".v8";
 
 /**
- * The code cache's file for `file` (typescript.js) under `cacheDir`.
+ * The code cache's file for `file` (typescript.js) run as `source` under `cacheDir`. The
+ * length keeps the variance store's hooked text and the plain one apart: V8 rejects a cache
+ * for a source of another length, and the two would take each other's file in turn.
  * @param {string} file
  * @param {string} cacheDir
+ * @param {string} source
  */
-function codeCacheFile(file, cacheDir) {
+function codeCacheFile(file, cacheDir, source) {
   const { size, mtimeMs, ino } = fs.statSync(file);
   const key = crypto
     .createHash("sha256")
-    .update([file, size, mtimeMs, ino, process.version, process.arch].join("\n"))
+    .update([file, size, mtimeMs, ino, source.length, process.version, process.arch].join("\n"))
     .digest("hex")
     .slice(0, 32);
   return path.join(cacheDir, `${PREFIX}${key}${SUFFIX}`);
@@ -62,7 +65,7 @@ function readOrUndefined(file) {
  * @returns {{ exports: typeof import("typescript"), fromCache: boolean, keep(): void }}
  */
 function loadTypeScriptWithCodeCache(file, cacheDir, source = fs.readFileSync(file, "utf8")) {
-  const cacheFile = codeCacheFile(file, cacheDir);
+  const cacheFile = codeCacheFile(file, cacheDir, source);
   const cachedData = readOrUndefined(cacheFile);
   const script = new vm.Script(moduleWrapper(source), {
     filename: file,

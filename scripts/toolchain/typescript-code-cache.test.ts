@@ -11,7 +11,11 @@ import { scratchDir } from "../lib/scratch-dir.ts";
 
 const require = createRequire(import.meta.url);
 const MODULE = require.resolve("./typescript-code-cache.cjs");
-const { codeCacheFile } = require(MODULE) as { codeCacheFile: (file: string, cacheDir: string) => string };
+const { codeCacheFile: cacheFileFor } = require(MODULE) as {
+  codeCacheFile: (file: string, cacheDir: string, source: string) => string;
+};
+/** The cache's file for a load of `file` as it is (no source of the caller's). */
+const codeCacheFile = (file: string, cacheDir: string) => cacheFileFor(file, cacheDir, readFileSync(file, "utf8"));
 const TYPESCRIPT = require.resolve("typescript");
 const VERSION = (require("typescript") as { version: string }).version;
 
