@@ -104,6 +104,19 @@ test("test:unit: one worker takes the slowest files first and the other the quic
   assert.deepEqual([...started].sort(), ["middle", "quick", "quickest", "slow", "slowest"]);
 });
 
+test("test:unit starts the next exclusive file whenever none runs, so that their chain never ends the suite with a worker idle", async () => {
+  const started: string[] = [];
+  await schedule(["a", "b", "c", "x1", "x2", "d", "e", "f"], 2, new Set(["x1", "x2"]), async (file) => {
+    started.push(file);
+    await sleep(file.startsWith("x") ? 120 : 30);
+    return file;
+  });
+  // x1 at once; x2 as x1 ends, while the other worker still has files to run (taken in turn, both came last).
+  assert.equal(started[0], "x1");
+  assert.ok(started.indexOf("x2") < started.length - 1, started.join(" "));
+  assert.deepEqual([...started].sort(), ["a", "b", "c", "d", "e", "f", "x1", "x2"]);
+});
+
 test("test:unit's summary sums the files' spec summaries, and a file's own summary is not printed", () => {
   const file = "✔ a (1ms)\nℹ tests 2\nℹ suites 0\nℹ pass 1\nℹ fail 1\nℹ skipped 0\nℹ duration_ms 8.5\n";
   const counts = countsIn(file, { tests: 1, pass: 1, fail: 0, skipped: 0, todo: 0, cancelled: 0 });
