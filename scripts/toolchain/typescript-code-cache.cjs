@@ -20,7 +20,12 @@ const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
 const { writeFileAtomically } = require("../lib/write-file-atomically.cjs");
-const { moduleWrapper, runAsModule } = require("./typescript-variances.cjs");
+const {
+  loadTypeScriptWithVarianceStore,
+  moduleWrapper,
+  runAsModule,
+  varianceStoreFor,
+} = require("./typescript-variances.cjs");
 
 const PREFIX = "typescript-";
 const SUFFIX = ".v8";
@@ -90,4 +95,22 @@ function loadTypeScriptWithCodeCache(file, cacheDir, source = fs.readFileSync(fi
   };
 }
 
-module.exports = { codeCacheFile, loadTypeScriptWithCodeCache };
+/**
+ * The project's TypeScript at `file` as every process of ours loads it: the variance store of
+ * `projectRoot` hooked in, compiled from the code cache in `cacheDir` (none when undefined),
+ * and the cache written as the process exits when this load could not use it.
+ * @param {string} file
+ * @param {string} projectRoot
+ * @param {string | undefined} cacheDir
+ * @returns {typeof import("typescript")}
+ */
+function loadProjectTypeScript(file, projectRoot, cacheDir) {
+  if (cacheDir === undefined) return loadTypeScriptWithVarianceStore(file, projectRoot).ts;
+  const hooked = varianceStoreFor(file, projectRoot);
+  const loaded = loadTypeScriptWithCodeCache(file, cacheDir, hooked?.source);
+  hooked?.install(loaded.exports);
+  process.once("exit", () => loaded.keep());
+  return loaded.exports;
+}
+
+module.exports = { codeCacheFile, loadProjectTypeScript, loadTypeScriptWithCodeCache };

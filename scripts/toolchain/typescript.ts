@@ -4,19 +4,8 @@ import type ts from "typescript";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const require = createRequire(import.meta.url);
-const { loadTypeScriptFrom, varianceStoreFor } = require("./typescript-variances.cjs") as {
-  loadTypeScriptFrom: (file: string, source: string) => typeof ts;
-  varianceStoreFor: (
-    file: string,
-    projectRoot: string,
-  ) => { source: string; install: (loaded: typeof ts) => unknown } | undefined;
-};
-const { loadTypeScriptWithCodeCache } = require("./typescript-code-cache.cjs") as {
-  loadTypeScriptWithCodeCache: (
-    file: string,
-    cacheDir: string,
-    source?: string,
-  ) => { exports: typeof ts; fromCache: boolean; keep: () => void };
+const { loadProjectTypeScript } = require("./typescript-code-cache.cjs") as {
+  loadProjectTypeScript: (file: string, projectRoot: string, cacheDir: string | undefined) => typeof ts;
 };
 
 /**
@@ -30,22 +19,8 @@ export function typescriptCodeCacheDir(env: NodeJS.ProcessEnv = process.env): st
 }
 
 let loaded: typeof ts | undefined;
-function load(): typeof ts {
-  if (loaded !== undefined) return loaded;
-  const file = require.resolve("typescript");
-  const hooked = varianceStoreFor(file, PROJECT_ROOT);
-  const cacheDir = typescriptCodeCacheDir();
-  if (cacheDir === undefined) {
-    const plain = hooked === undefined ? (require(file) as typeof ts) : loadTypeScriptFrom(file, hooked.source);
-    hooked?.install(plain);
-    return (loaded = plain);
-  }
-  const code = loadTypeScriptWithCodeCache(file, cacheDir, hooked?.source);
-  hooked?.install(code.exports);
-  // Written once, by a process that found no usable cache, with what it compiled by its end.
-  process.once("exit", () => code.keep());
-  return (loaded = code.exports);
-}
+const load = (): typeof ts =>
+  (loaded ??= loadProjectTypeScript(require.resolve("typescript"), PROJECT_ROOT, typescriptCodeCacheDir()));
 
 /**
  * The TypeScript compiler API (values; import its types with `import type ts from "typescript"`).

@@ -48,8 +48,7 @@ const { exitWithLauncher, snapshotState, usableSnapshot } = require("./program-s
 const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
-const { loadTypeScriptWithCodeCache } = require("../../toolchain/typescript-code-cache.cjs");
-const { loadTypeScriptWithVarianceStore, varianceStoreFor } = require("../../toolchain/typescript-variances.cjs");
+const { loadProjectTypeScript } = require("../../toolchain/typescript-code-cache.cjs");
 const { passFlagsToChildren } = require("./child-flags.cjs");
 const contract = require("./contract.json");
 
@@ -98,16 +97,7 @@ function seedModule(file, exports) {
  * cache when the cells' cache is off.
  */
 function typescriptFromCodeCache() {
-  const file = fromProject.resolve("typescript");
-  const cacheDir = conversionCacheDir(projectRoot);
-  if (cacheDir === undefined) {
-    loadTypeScriptWithVarianceStore(file, projectRoot);
-    return;
-  }
-  const hooked = varianceStoreFor(file, projectRoot);
-  const loaded = loadTypeScriptWithCodeCache(file, cacheDir, hooked?.source);
-  hooked?.install(loaded.exports);
-  process.once("exit", () => loaded.keep());
+  loadProjectTypeScript(fromProject.resolve("typescript"), projectRoot, conversionCacheDir(projectRoot));
 }
 /** @param {string} file */
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
