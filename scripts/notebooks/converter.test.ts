@@ -311,3 +311,103 @@ test("converter.lib-only: a file adds globals when a script declares names, or a
   assert.equal(adds('declare module "vega" { global { const leaked: number; } }'), true);
   assert.equal(adds("export declare function f(): void;"), false);
 });
+
+// deferred-declarations.cjs: the providers' SDKs' declarations stand as stubs until a check reads one.
+const SDK_TYPED_CELL = 'import type { OpenAIResponsesOptions } from "@earendil-works/pi-ai";\nconst options: OpenAIResponsesOptions = { serviceTier: 42 };';
+const { declaresForEveryFile, everyFileDeclaration } = require("./kernel/deferred-declarations.cjs") as {
+  declaresForEveryFile(typescript: typeof ts, entries: string[], options: ts.CompilerOptions, host: ts.ModuleResolutionHost): string | undefined;
+  everyFileDeclaration(text: string, found: ts.PreProcessedFileInfo): string | undefined;
+};
+
+/**
+ * A kernel's converter of its own, the SDKs' declarations deferred unless `deferred` is "off", and
+ * how many files its last program held (counted through a proxy of TypeScript, which inspection
+ * cannot take: `counted` false leaves it out).
+ */
+function kernelDeferring(deferred: "on" | "off", counted = true) {
+  const saved = process.env.PI_COMPANION_KERNEL_DEFERRED_SDKS;
+  const files = { last: 0 };
+  const counting = new Proxy(typescript, {
+    get: (target, key) =>
+      key === "createProgram"
+        ? (...args: Parameters<typeof ts.createProgram>) => {
+            const program = typescript.createProgram(...args);
+            files.last = program.getSourceFiles().length;
+            return program;
+          }
+        : Reflect.get(target, key),
+  });
+  if (deferred === "off") process.env.PI_COMPANION_KERNEL_DEFERRED_SDKS = "off";
+  try {
+    const conv = createConverter({ ts: counted ? counting : typescript, projectRoot: PROJECT_ROOT, toCommonJs: (js) => js, tslabConverter: () => assert.fail("not for cells") }) as Converter & {
+      deferredDeclarations(): "stubbed" | "read";
+    };
+    return { conv, cell: session(conv), files };
+  } finally {
+    if (saved === undefined) delete process.env.PI_COMPANION_KERNEL_DEFERRED_SDKS;
+    else process.env.PI_COMPANION_KERNEL_DEFERRED_SDKS = saved;
+  }
+}
+
+test("converter.deferred-sdks: a notebook's cell is checked with the SDKs' declarations unread; a cell that reaches one (serviceTier, openai's type) is checked again with them and fails as tsc fails it", () => {
+  const deferring = kernelDeferring("on");
+  assert.deepEqual(codes(deferring.cell(MAKE_AGENT_CELL)), []);
+  assert.equal(deferring.conv.deferredDeclarations(), "stubbed", "the research agent's cell reads no SDK declaration");
+  const stubbedFiles = deferring.files.last;
+
+  const reaching = deferring.cell(SDK_TYPED_CELL);
+  assert.equal(deferring.conv.deferredDeclarations(), "read");
+  const eager = kernelDeferring("off");
+  const fromTheStart = eager.cell(SDK_TYPED_CELL);
+  assert.deepEqual(reaching.diagnostics, fromTheStart.diagnostics, "the same diagnostics as with the SDKs read from the start");
+  assert.deepEqual(codes(reaching), [2322], "number is not openai's ServiceTier");
+  assert.ok(deferring.files.last > stubbedFiles + 300, `the SDKs' files in the program once read: ${stubbedFiles} → ${deferring.files.last}`);
+});
+
+test("converter.deferred-sdks: Shift-Tab on a property an SDK types shows the SDK's type, not any", () => {
+  const deferring = kernelDeferring("on", false);
+  assert.deepEqual(codes(deferring.cell('import type { OpenAIResponsesOptions } from "@earendil-works/pi-ai";\ndeclare const options: OpenAIResponsesOptions;')), []);
+  assert.equal(deferring.conv.deferredDeclarations(), "stubbed", "naming the options' type reads no SDK declaration");
+  assert.equal(deferring.cell.inspect("options.serviceTier"), "(property) OpenAIResponsesOptions.serviceTier?: ServiceTier | undefined");
+});
+
+test("converter.deferred-sdks: a declaration file declares for every file with declare global, declare module, export as namespace, a lib or non-node types reference, or as a script; a module with a node reference does not", () => {
+  const declares = (text: string) => everyFileDeclaration(text, typescript.preProcessFile(text, true, true));
+  assert.equal(declares("export declare const x: number;"), undefined);
+  assert.equal(declares('/// <reference types="node" />\nimport type { Agent } from "node:http";\nexport declare const agent: Agent;'), undefined);
+  assert.equal(declares("export {};\ndeclare global { interface Array<T> { extra(): T } }"), "declare global");
+  assert.equal(declares('export {};\ndeclare module "vega" { export const spec: number; }'), 'declare module "name"');
+  assert.equal(declares("export declare const x: number;\nexport as namespace Lib;"), "export as namespace");
+  assert.equal(declares('/// <reference lib="dom" />\nexport {};'), '/// <reference lib="dom" />');
+  assert.equal(declares('/// <reference types="jquery" />\nexport {};'), '/// <reference types="jquery" />');
+  assert.match(declares("declare const everywhere: number;") ?? "", /a script/);
+
+  // Through imports and references, as the program would reach the files.
+  const dir = mkdtempSync(join(scratch, "sdk-"));
+  writeFileSync(join(dir, "index.d.ts"), '/// <reference path="./extra.d.ts" />\nexport * from "./client.js";\n');
+  writeFileSync(join(dir, "client.d.ts"), "export declare class Client {}\n");
+  writeFileSync(join(dir, "extra.d.ts"), "export {};\n");
+  const options = { module: typescript.ModuleKind.NodeNext, moduleResolution: typescript.ModuleResolutionKind.NodeNext };
+  assert.equal(declaresForEveryFile(typescript, [join(dir, "index.d.ts")], options, typescript.sys), undefined);
+  writeFileSync(join(dir, "client.d.ts"), "export declare class Client {}\ndeclare global { var leaked: Client; }\n");
+  assert.equal(declaresForEveryFile(typescript, [join(dir, "index.d.ts")], options, typescript.sys), `${join(dir, "client.d.ts")}: declare global`);
+  writeFileSync(join(dir, "client.d.ts"), "export declare class Client {}\n");
+  writeFileSync(join(dir, "extra.d.ts"), "declare const fromReference: number;\n");
+  assert.match(declaresForEveryFile(typescript, [join(dir, "index.d.ts")], options, typescript.sys) ?? "", /extra\.d\.ts: a script/);
+});
+
+test("converter.deferred-sdks: with an SDK file that declares for every file (as recorded for these inputs), the kernel reads the SDKs' declarations from the start", () => {
+  const cacheDir = mkdtempSync(join(scratch, "cells-"));
+  const recording = kernelWithCache(cacheDir);
+  assert.deepEqual(codes(recording.cell(MAKE_AGENT_CELL)), []);
+  const factsFile = join(cacheDir, readdirSync(cacheDir)[0]!, "program.json");
+  const facts = JSON.parse(readFileSync(factsFile, "utf8")) as { deferredDeclareForAll?: string };
+  assert.equal(facts.deferredDeclareForAll, "", "the SDK files the stubs stand for declare nothing for every file");
+
+  writeFileSync(factsFile, JSON.stringify({ ...facts, deferredDeclareForAll: "node_modules/openai/index.d.ts: declare global" }));
+  const conv = createConverter({ ts: typescript, projectRoot: PROJECT_ROOT, toCommonJs: (js) => js, tslabConverter: () => assert.fail("not for cells"), cacheDir }) as Converter & {
+    deferredDeclarations(): "stubbed" | "read";
+  };
+  assert.deepEqual(codes(session(conv)("import { Agent } from \"@earendil-works/pi-agent-core\";\nconst made: Agent | undefined = undefined;")), []);
+  assert.equal(conv.deferredDeclarations(), "read");
+});

@@ -178,7 +178,7 @@ function createConversionCache(dir, fingerprint) {
 /**
  * What the kernel that built the whole program for a fingerprint's inputs found in it: the
  * files beyond the lib and @types/node that declare globals (lib-only-program.cjs).
- * @typedef {{ globalsBeyondLib: string[] }} ProgramFacts
+ * @typedef {{ globalsBeyondLib: string[], deferredDeclareForAll?: string }} ProgramFacts
  */
 const PROGRAM_FACTS = "program.json";
 

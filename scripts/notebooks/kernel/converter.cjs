@@ -27,6 +27,7 @@ const { keptCommonJs, namedCellCode, withoutInlineMap } = require("./stack-trace
 const { cellImportOf, executorSpecifier, forEachIdentifier, liveImportExpression } = require("./live-imports.cjs");
 const { chainKeyOf, createConversionCache, fingerprintOf, renamedCellEsm, sha256 } = require("./conversion-cache.cjs");
 const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-program.cjs");
+const { createDeferral, declaresForEveryFile, deferredPackageDirs } = require("./deferred-declarations.cjs");
 
 /** @typedef {import("./typescript-internals.js").TypeScript} TypeScript */
 /** @typedef {import("./typescript-internals.js").CellFile} CellFile */
@@ -49,6 +50,7 @@ const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-prog
  *   probeAfter(kind: "complete" | "inspect", chain: string[], src: string, position: number): ServedProbe,
  *   cachedEntry(prevDecl: string, src: string): import("./conversion-cache.cjs").Entry | undefined,
  *   convertWithEntry(prevDecl: string, src: string, entry: import("./conversion-cache.cjs").Entry): ConvertResult,
+ *   deferredDeclarations(): "stubbed" | "read",
  * }} KernelConverter
  */
 /**
@@ -61,6 +63,8 @@ const { globalsBeyondLib, libOnlyRoot, reachesFiles } = require("./lib-only-prog
  */
 
 const CELL_PREFIX = "__tslab_cell_";
+/** `off`: the program reads the providers' SDKs' declarations from the start (deferred-declarations.cjs). */
+const DEFERRED_ENV = "PI_COMPANION_KERNEL_DEFERRED_SDKS";
 
 /**
  * tslab's compiler options (less `declaration`: tsc does not report declaration errors), with the project's laid over them.
@@ -228,8 +232,15 @@ function createConverter(settings) {
   const files = new Map();
   const getSourceFile = host.getSourceFile;
   const libOnly = libOnlyRoot(ts, projectRoot);
+  // The providers' SDKs' declarations, stubbed until a check reads them (deferred-declarations.cjs).
+  const deferral = process.env[DEFERRED_ENV] === "off" ? undefined : createDeferral(ts, deferredPackageDirs(projectRoot));
+  let deferring = deferral !== undefined;
+  /** @type {string | undefined} what the stubbed SDK files declare for every file ("" for nothing), once scanned */
+  let deferredDeclareForAll;
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (fileName === libOnly.fileName) return libOnly.sourceFile;
+    const stub = deferring ? deferral?.stubFor(fileName, languageVersion) : undefined;
+    if (stub !== undefined) return stub;
     const known = files.get(fileName);
     if (known !== undefined && !shouldCreate) return known.sourceFile;
     const sourceFile = getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate);
@@ -295,7 +306,10 @@ function createConverter(settings) {
     const cache = cacheOf();
     if (cache === undefined || cache.programFacts() !== undefined) return;
     const libOnlyProgram = ts.createProgram({ rootNames: [libOnly.fileName], options, host });
-    cache.storeProgramFacts({ globalsBeyondLib: globalsBeyondLib(ts, program, libOnlyProgram, projectRoot) });
+    cache.storeProgramFacts({
+      globalsBeyondLib: globalsBeyondLib(ts, program, libOnlyProgram, projectRoot),
+      ...(deferredDeclareForAll === undefined ? {} : { deferredDeclareForAll }),
+    });
   }
 
   /** @param {string} fileName */
@@ -329,6 +343,23 @@ function createConverter(settings) {
     program.getResolvedModule = (file, specifier, mode) =>
       cellResolutions.get(/** @type {CellFile} */ (file).path)?.get(specifier) ?? getResolvedModule.call(program, file, specifier, mode);
     checker = program.getTypeChecker();
+    if (!deferring || deferral === undefined) return;
+    deferral.watch();
+    if (deferral.stubbed().length === 0) return;
+    deferredDeclareForAll ??= cacheOf()?.programFacts()?.deferredDeclareForAll ?? declaresForEveryFile(ts, deferral.stubbed(), options, host) ?? "";
+    if (deferredDeclareForAll !== "") readDeferredDeclarations(true);
+  }
+
+  /**
+   * Whether the program was just made again with the providers' SDKs' real declarations:
+   * when a check read a stub's exports since the program was made (or `now`). The caller
+   * then checks again what it checked.
+   */
+  function readDeferredDeclarations(now = false) {
+    if (!deferring || deferral === undefined || !(now || deferral.wasRead())) return false;
+    deferring = false;
+    newProgram();
+    return true;
   }
 
   /** A project file changed on disk since it was read: drop it, and make a new program. */
@@ -713,7 +744,13 @@ function createConverter(settings) {
       resolveCellImports(cell);
     }
     recordLiveImports(cell);
-    const diagnostics = diagnosticsOf(cell);
+    let diagnostics = diagnosticsOf(cell);
+    if (readDeferredDeclarations()) {
+      ({ cell, names } = makeCell(src, previous));
+      resolveCellImports(cell);
+      recordLiveImports(cell);
+      diagnostics = diagnosticsOf(cell);
+    }
     if (diagnostics.length > 0) return { diagnostics };
     /** @type {string | undefined} */
     let lastExpressionVar;
@@ -802,8 +839,7 @@ function createConverter(settings) {
   function probeAfter(kind, chain, src, position) {
     const prevDecl = servedPrevDecl(chain);
     if (typeof prevDecl !== "string") return prevDecl;
-    const probe = probeCell(prevDecl, src);
-    return { kind: "probed", answer: kind === "complete" ? completeInCell(ts, program, probe, position) : inspectInCell(ts, program, probe, position) };
+    return { kind: "probed", answer: kind === "complete" ? probed(completeInCell, prevDecl, src, position) : probed(inspectInCell, prevDecl, src, position) };
   }
   /**
    * In a check service: `src` checked after the cells `chain` holds (each converted here
@@ -865,13 +901,29 @@ function createConverter(settings) {
    */
   function warm() {
     ensureProgram();
-    for (const file of program.getSourceFiles()) {
-      if (!isProjectSource(file.fileName)) continue;
-      program.getSemanticDiagnostics(file);
-      // What a cell's first import of the file would emit and transpile (reachedForCache,
-      // sideOutputsOf): 10 to 40 ms of a later cell at a first opening.
-      keptCommonJs(ts, projectEsmOf(file), commonJs);
-    }
+    const projectFiles = () => program.getSourceFiles().filter((file) => isProjectSource(file.fileName));
+    for (const file of projectFiles()) program.getSemanticDiagnostics(file);
+    if (readDeferredDeclarations()) for (const file of projectFiles()) program.getSemanticDiagnostics(file);
+    // What a cell's first import of the file would emit and transpile (reachedForCache,
+    // sideOutputsOf): 10 to 40 ms of a later cell at a first opening.
+    for (const file of projectFiles()) keptCommonJs(ts, projectEsmOf(file), commonJs);
+  }
+
+  /**
+   * Completion or inspection at `position`, asked again with the SDKs' real declarations when it read a stub.
+   * @template T
+   * @param {(ts: TypeScript, program: Program, probe: CellFile, position: number) => T} ask
+   * @param {string} prevDecl
+   * @param {string} src
+   * @param {number} position
+   */
+  function probed(ask, prevDecl, src, position) {
+    // The probe first: making it builds the program on a kernel's first request.
+    const probe = probeCell(prevDecl, src);
+    const answer = ask(ts, program, probe, position);
+    if (!readDeferredDeclarations()) return answer;
+    const again = probeCell(prevDecl, src);
+    return ask(ts, program, again, position);
   }
 
   return {
@@ -882,14 +934,9 @@ function createConverter(settings) {
     probeAfter,
     cachedEntry: (prevDecl, src) => cacheOf()?.lookup(chainKeyAfter(prevDecl, src)),
     convertWithEntry: (prevDecl, src, entry) => convertFromCache(entry, prevDecl, src, chainKeyAfter(prevDecl, src)),
-    inspect: (prevDecl, src, position) => {
-      const probe = probeCell(prevDecl, src);
-      return inspectInCell(ts, program, probe, position);
-    },
-    complete: (prevDecl, src, position) => {
-      const probe = probeCell(prevDecl, src);
-      return completeInCell(ts, program, probe, position);
-    },
+    inspect: (prevDecl, src, position) => probed(inspectInCell, prevDecl, src, position),
+    complete: (prevDecl, src, position) => probed(completeInCell, prevDecl, src, position),
+    deferredDeclarations: () => (deferring ? "stubbed" : "read"),
     // A %module cell goes to tslab's converter, whose virtual modules cells here cannot import.
     addModule: (...args) => tslab().addModule(...args),
     close: () => tslabOwn?.close(),
