@@ -232,14 +232,14 @@ function createConverter(settings) {
   const files = new Map();
   const getSourceFile = host.getSourceFile;
   const libOnly = libOnlyRoot(ts, projectRoot);
-  // The providers' SDKs' declarations, stubbed until a check reads them (deferred-declarations.cjs).
-  const deferral = process.env[DEFERRED_ENV] === "off" ? undefined : createDeferral(ts, deferredPackageDirs(projectRoot));
-  let deferring = deferral !== undefined;
+  // The providers' SDKs' declarations, stubbed until a check reads them (deferred-declarations.cjs);
+  // undefined once the program holds the real ones.
+  let deferral = process.env[DEFERRED_ENV] === "off" ? undefined : createDeferral(ts, deferredPackageDirs(projectRoot));
   /** @type {string | undefined} what the stubbed SDK files declare for every file ("" for nothing), once scanned */
   let deferredDeclareForAll;
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     if (fileName === libOnly.fileName) return libOnly.sourceFile;
-    const stub = deferring ? deferral?.stubFor(fileName, languageVersion) : undefined;
+    const stub = deferral?.stubFor(fileName, languageVersion);
     if (stub !== undefined) return stub;
     const known = files.get(fileName);
     if (known !== undefined && !shouldCreate) return known.sourceFile;
@@ -343,7 +343,7 @@ function createConverter(settings) {
     program.getResolvedModule = (file, specifier, mode) =>
       cellResolutions.get(/** @type {CellFile} */ (file).path)?.get(specifier) ?? getResolvedModule.call(program, file, specifier, mode);
     checker = program.getTypeChecker();
-    if (!deferring || deferral === undefined) return;
+    if (deferral === undefined) return;
     deferral.watch();
     if (deferral.stubbed().length === 0) return;
     deferredDeclareForAll ??= cacheOf()?.programFacts()?.deferredDeclareForAll ?? declaresForEveryFile(ts, deferral.stubbed(), options, host) ?? "";
@@ -356,8 +356,8 @@ function createConverter(settings) {
    * then checks again what it checked.
    */
   function readDeferredDeclarations(now = false) {
-    if (!deferring || deferral === undefined || !(now || deferral.wasRead())) return false;
-    deferring = false;
+    if (deferral === undefined || !(now || deferral.wasRead())) return false;
+    deferral = undefined;
     newProgram();
     return true;
   }
@@ -737,20 +737,19 @@ function createConverter(settings) {
     ensureProgram(!cellReachesFiles(src) && !chainReachesFiles(prevDecl));
     refreshChangedFiles();
     const previous = cellFileOf(prevDecl);
-    let { cell, names } = makeCell(src, previous);
-    if (!resolveCellImports(cell)) {
-      newProgram();
-      ({ cell, names } = makeCell(src, previous));
-      resolveCellImports(cell);
-    }
-    recordLiveImports(cell);
-    let diagnostics = diagnosticsOf(cell);
-    if (readDeferredDeclarations()) {
-      ({ cell, names } = makeCell(src, previous));
-      resolveCellImports(cell);
+    const check = () => {
+      let { cell, names } = makeCell(src, previous);
+      if (!resolveCellImports(cell)) {
+        newProgram();
+        ({ cell, names } = makeCell(src, previous));
+        resolveCellImports(cell);
+      }
       recordLiveImports(cell);
-      diagnostics = diagnosticsOf(cell);
-    }
+      return { cell, names, diagnostics: diagnosticsOf(cell) };
+    };
+    let checked = check();
+    if (readDeferredDeclarations()) checked = check();
+    const { cell, names, diagnostics } = checked;
     if (diagnostics.length > 0) return { diagnostics };
     /** @type {string | undefined} */
     let lastExpressionVar;
@@ -936,7 +935,7 @@ function createConverter(settings) {
     convertWithEntry: (prevDecl, src, entry) => convertFromCache(entry, prevDecl, src, chainKeyAfter(prevDecl, src)),
     inspect: (prevDecl, src, position) => probed(inspectInCell, prevDecl, src, position),
     complete: (prevDecl, src, position) => probed(completeInCell, prevDecl, src, position),
-    deferredDeclarations: () => (deferring ? "stubbed" : "read"),
+    deferredDeclarations: () => (deferral !== undefined ? "stubbed" : "read"),
     // A %module cell goes to tslab's converter, whose virtual modules cells here cannot import.
     addModule: (...args) => tslab().addModule(...args),
     close: () => tslabOwn?.close(),
