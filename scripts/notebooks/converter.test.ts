@@ -411,3 +411,38 @@ test("converter.deferred-sdks: with an SDK file that declares for every file (as
   assert.deepEqual(codes(session(conv)("import { Agent } from \"@earendil-works/pi-agent-core\";\nconst made: Agent | undefined = undefined;")), []);
   assert.equal(conv.deferredDeclarations(), "read");
 });
+
+test("converter.warm-step: a check service's idle steps check each of examples/' files once, one file a step, then say none remain", () => {
+  const checked: string[] = [];
+  let projectFiles: string[] = [];
+  const counting = new Proxy(typescript, {
+    get: (target, key) =>
+      key === "createProgram"
+        ? (...args: Parameters<typeof ts.createProgram>) => {
+            const program = typescript.createProgram(...args);
+            projectFiles = program
+              .getSourceFiles()
+              .map((file) => file.fileName)
+              .filter((name) => !name.includes("/node_modules/") && !name.endsWith(".d.ts") && !relative(PROJECT_ROOT, name).startsWith(".."));
+            const diagnostics = program.getSemanticDiagnostics.bind(program);
+            program.getSemanticDiagnostics = (file, token) => (file !== undefined && checked.push(file.fileName), diagnostics(file, token));
+            return program;
+          }
+        : Reflect.get(target, key),
+  });
+  const conv = createConverter({ ts: counting, projectRoot: PROJECT_ROOT, toCommonJs: (js) => js, tslabConverter: () => assert.fail("not for cells") }) as Converter & {
+    buildProgram(): void;
+    warmStep(): boolean;
+  };
+  conv.buildProgram();
+  assert.deepEqual(checked, [], "building the program checks nothing");
+  assert.ok(projectFiles.length > 20, `examples/' files in the program: ${projectFiles.length}`);
+  let steps = 1;
+  while (conv.warmStep()) {
+    assert.equal(checked.length, steps, "one file a step");
+    steps++;
+  }
+  assert.deepEqual([...checked].sort(), [...projectFiles].sort(), "every file of examples/ in the program, each once");
+  assert.equal(conv.warmStep(), false, "none remain");
+  assert.equal(checked.length, projectFiles.length, "and a step after the last checks nothing");
+});

@@ -1,23 +1,20 @@
 // @ts-check
 "use strict";
-// A kernel that starts without its startup snapshot checks a cell the cells' cache lacks
-// in a second process started from the snapshot: the check service.
+// A kernel checks a cell the cells' cache lacks in a second process started from the
+// kernel's startup snapshot (program-snapshot.cjs): the check service.
 //
-// A notebook opened again starts plainly (program-snapshot.cjs: deserialising the
-// snapshot's heap costs more than cells that all come from the cache). A cell of the
-// reader's own, or one the cache lost, then built the type-check program over Pi's
-// declarations and worked out TypeBox's variances in a fresh checker: 7 to 9 s of CPU
-// at idle, where the snapshot has both. The service is started from the same snapshot
-// once the kernel is up (about 1.5 s of CPU and 190 MB beside it, while the reader reads
-// the notebook's cells from the cache; started on the first such cell instead, that cell
-// waited 1.3 to 1.5 s for it), checks each cell after the texts of the cells
-// before it, stores it in the cells' cache as a kernel would, and hands the kernel the
+// The kernel starts plainly and starts the service first thing, so that the service
+// deserialises the program (about 1.2 s) on the other core while the kernel loads tslab
+// and answers kernel_info (about 0.9 s), at a first opening and a second alike. A cell
+// that is in the cells' cache runs from there without the service. Any other (a reader's
+// own, or every cell of a first opening) the service checks after the texts of the cells
+// before it, stores in the cells' cache as a kernel would, and hands the kernel the
 // stored entry (or the diagnostics); the kernel runs it as a cell from the cache. The
 // kernel waits for the answer between the executor's two passes (check-before-run.cjs),
 // so an interrupt cancels the cell at once. Completion and inspection, which need the
 // program too, are answered there as well (the first Tab took 1.75 to 4.97 s). Without
-// a usable snapshot, or when the service fails, the kernel checks the cell itself, as
-// before.
+// a usable snapshot, or when the service fails, the kernel checks the cell itself: a
+// cold first cell then builds the program in the kernel.
 
 const { spawn } = require("node:child_process");
 const path = require("node:path");
@@ -26,8 +23,19 @@ const path = require("node:path");
 /** @typedef {import("./converter.cjs").ServedCheck} ServedCheck */
 /** @typedef {import("./converter.cjs").ServedProbe} ServedProbe */
 /** @typedef {{ id: number, chain: string[], src: string, probe?: { kind: "complete" | "inspect", position: number } }} CheckRequest */
+/**
+ * What the snapshot's heap holds for the service (snapshot-entry.cjs): its TypeScript, and
+ * the converter with the program built, whose settings the service fills in.
+ * @typedef {{
+ *   ts: typeof import("typescript"),
+ *   converter: KernelConverter,
+ *   settings: { toCommonJs: (js: string, known: Map<string, import("./stack-traces.cjs").CommonJs>) => string, tslabConverter: () => import("tslab/dist/converter").Converter, cacheDir?: string },
+ * }} ServiceState
+ */
 
 const SERVICE_ENTRY = __filename;
+/** How long the service waits with no request before it checks examples/ ahead (serveChecks). */
+const IDLE_MS = 250;
 
 /**
  * The kernel's side: checks cells in a service started from `blob()` by `warm()` or the first request.
@@ -112,8 +120,8 @@ function createCheckService(blob) {
      */
     probe: (kind, chain, src, position) => ask({ chain, src, probe: { kind, position } }),
     /**
-     * Starts the service now, when there is a usable snapshot: the kernel does so once it
-     * is up, so that a reader's first own cell does not wait for the service's start.
+     * Starts the service now, when there is a usable snapshot: the kernel does so as it
+     * starts, so that its first cell does not wait for the whole of the service's start.
      */
     warm() {
       running();
@@ -213,10 +221,10 @@ function withCheckService(converter, service) {
 }
 
 /**
- * The service's side, run by the snapshot's main function (run-from-snapshot.cjs): answers
+ * The service's side, run by the snapshot's main function (snapshot-entry.cjs): answers
  * each request with the snapshot's converter, given the kernel's settings, until the
  * kernel is gone.
- * @param {import("./program-snapshot.cjs").SnapshotState} state
+ * @param {ServiceState} state
  */
 function serveChecks(state) {
   const { conversionCacheDir } = require("./conversion-cache.cjs");
@@ -239,7 +247,36 @@ function serveChecks(state) {
       reply = { kind: "failed", message: error instanceof Error ? error.message : String(error) };
     }
     process.send?.({ id: request.id, reply });
+    warmWhenIdle();
   });
+
+  // Once no request has come for a while, the service checks examples/ a file at a time,
+  // as the snapshot's build did (snapshot-entry.cjs keeps the program unchecked: a checked
+  // one took 3 s to deserialise), so that a later cell finds the types of what it imports
+  // worked out. A request waits for one file's check at most; none starts while cells come
+  // one after another (a first opening's first cells waited for them: ch38-recipe's
+  // first reader output came 3.99x as late as Deno's, against 3.30x).
+  /** @type {NodeJS.Timeout | undefined} */
+  let idle;
+  /** @type {NodeJS.Immediate | undefined} */
+  let next;
+  let warmed = false;
+  function warmWhenIdle() {
+    clearTimeout(idle);
+    clearImmediate(next);
+    next = undefined;
+    if (!warmed) idle = setTimeout(warmNext, IDLE_MS).unref();
+  }
+  function warmNext() {
+    try {
+      warmed = !state.converter.warmStep();
+    } catch {
+      // A file that cannot be checked ahead is checked, and its failure told, when a cell needs it.
+      warmed = true;
+    }
+    if (!warmed) next = setImmediate(warmNext);
+  }
+  warmWhenIdle();
 }
 
 module.exports = { createCheckService, withCheckService, serveChecks, SERVICE_ENTRY };

@@ -45,6 +45,8 @@ const { createDeferral, declaresForEveryFile, deferredPackageDirs } = require(".
  * @typedef {Omit<import("tslab/dist/converter").Converter, "inspect"> & {
  *   inspect(prevDecl: string, src: string, position: number): ReturnType<typeof inspectInCell>,
  *   warm(): void,
+ *   buildProgram(): void,
+ *   warmStep(): boolean,
  *   chainOf(prevDecl: string): string[],
  *   entryAfter(chain: string[], src: string): ServedCheck,
  *   probeAfter(kind: "complete" | "inspect", chain: string[], src: string, position: number): ServedProbe,
@@ -200,7 +202,7 @@ function hasTopLevelAwait(ts, file) {
 function createConverter(settings) {
   const { projectRoot } = settings;
   // Read when first needed, not now: a converter built into the kernel's startup snapshot
-  // (program-snapshot.cjs) gets the running kernel's cache directory and emit step then.
+  // (program-snapshot.cjs) gets the running check service's cache directory and emit step then.
   /** @type {Map<string, import("./stack-traces.cjs").CommonJs>} ES module text -> its CommonJS (warm() fills it) */
   const commonJs = new Map();
   /** @param {string} js */
@@ -212,7 +214,7 @@ function createConverter(settings) {
   let conversionCache = null;
   const cacheOf = () => {
     // Made only once there is a directory: the snapshot's build asks too (warm), with none
-    // yet, and an answer kept from then left the kernel started from it with no cache.
+    // yet, and an answer kept from then left the service started from it with no cache.
     if (conversionCache === null && settings.cacheDir !== undefined) {
       conversionCache = createConversionCache(settings.cacheDir, fingerprintOf({ ts, options, projectRoot, kernelDir: __dirname }));
     }
@@ -895,17 +897,34 @@ function createConverter(settings) {
   /**
    * Builds the program and checks the project's own files in it, as tsc would, so that
    * what the checker works out about Pi's and TypeBox's types (the variances of TypeBox's
-   * Static alias took most of a cold first cell) is known before any cell. For the
-   * kernel's startup snapshot; a cell is still checked in full when it runs.
+   * Static alias took most of a cold first cell) is known before any cell, and the
+   * variance store holds TypeBox's. The snapshot's build runs it in a converter it then
+   * drops; a cell is still checked in full when it runs.
    */
   function warm() {
+    while (warmStep());
+  }
+
+  /** @type {{ program: Program, files: string[] } | undefined} the project files warmStep() has yet to check in `program` */
+  let unwarmed;
+  /**
+   * Checks the next of the project's files as warm() does, and says whether any remain:
+   * a check service runs it while it has no request (check-service.cjs). A new program
+   * (a stub read, a cell's import of a file it lacked) has them all to check again.
+   */
+  function warmStep() {
     ensureProgram();
-    const projectFiles = () => program.getSourceFiles().filter((file) => isProjectSource(file.fileName));
-    for (const file of projectFiles()) program.getSemanticDiagnostics(file);
-    if (readDeferredDeclarations()) for (const file of projectFiles()) program.getSemanticDiagnostics(file);
-    // What a cell's first import of the file would emit and transpile (reachedForCache,
-    // sideOutputsOf): 10 to 40 ms of a later cell at a first opening.
-    for (const file of projectFiles()) keptCommonJs(ts, projectEsmOf(file), commonJs);
+    if (unwarmed?.program !== program) unwarmed = { program, files: program.getSourceFiles().flatMap((file) => (isProjectSource(file.fileName) ? [file.fileName] : [])) };
+    const fileName = unwarmed.files.shift();
+    const file = fileName === undefined ? undefined : program.getSourceFile(fileName);
+    if (file !== undefined) {
+      program.getSemanticDiagnostics(file);
+      if (readDeferredDeclarations()) return true;
+      // What a cell's first import of the file would emit and transpile (reachedForCache,
+      // sideOutputsOf): 10 to 40 ms of a later cell at a first opening.
+      keptCommonJs(ts, projectEsmOf(file), commonJs);
+    }
+    return unwarmed.files.length > 0;
   }
 
   /**
@@ -927,6 +946,9 @@ function createConverter(settings) {
 
   return {
     warm,
+    // The whole program, unchecked: what the kernel's startup snapshot holds.
+    buildProgram: () => ensureProgram(),
+    warmStep,
     convert,
     chainOf,
     entryAfter,

@@ -1,35 +1,34 @@
 // @ts-check
 "use strict";
 // The kernel's startup snapshot: a V8 heap (`node --build-snapshot`) holding the
-// project's TypeScript with the type-check program already built and warmed.
+// project's TypeScript with the type-check program over Pi's declarations and examples/
+// built, from which a kernel starts its check service (check-service.cjs).
 //
-// A CPU profile of a cold first cell (ch37's first, empty cell cache, load 2.6) put 7.3 s
-// in building the program (reading, parsing and binding 1252 files, 12 MB of
-// declarations, 5.6 MB of them openai's, which pi-ai's types reach) and about 25 s in
-// checking `new Agent({ … tools })`, almost all of it computing the variances of
-// TypeBox's five-parameter `StaticType` alias (getVariancesWorker, once per checker).
-// Neither depends on the cells: both are the same work in every new kernel. The
-// snapshot does it once, when `npm run kernel:install` builds it; a kernel started from
-// it has the program, the checker and what it worked out in memory at once, and still
-// checks every cell in full (a cell with a type error does not run).
+// A cold first cell built the program (reading, parsing and binding 701 files, with the
+// providers' SDKs stubbed: deferred-declarations.cjs) and worked out TypeBox's variances,
+// which the variance store keeps (scripts/toolchain/typescript-variances.cjs). The
+// snapshot's build does both once, when `npm run kernel:install` runs: it checks
+// examples/ in a converter it drops, so the store holds the variances, and keeps the
+// program unchecked. Idle, 2 cores (2026-12-07), ch37's first cell answered at about 2 s
+// from the kernel's spawn this way, against 4.2 to 4.3 s from a kernel started from a
+// snapshot of the program checked (141 MB, 3 s to deserialise, 589 MB resident, before
+// the kernel could answer kernel_info) and 4.3 to 4.4 s from a kernel checking it itself:
+// the kernel starts plainly (about 0.9 s) while the service deserialises its 62 MB
+// (1.2 s, 233 MB) on the other core. Every cell is still checked in full.
 //
 // The snapshot is for one set of inputs (`snapshotKey`): this checkout's place, Node,
 // TypeScript, the kernel's code, package-lock.json and node_modules' own lock, and
-// examples/ and a reader's PI_COMPANION_LISTINGS. A kernel whose inputs differ starts
-// without it, as before, paying the cold price, and a rebuild starts in the background.
-// A notebook opened again, whose cells the cells' cache holds, starts without it too
-// (cellsCachedSinceSnapshot).
-// PI_COMPANION_KERNEL_SNAPSHOT=DIR keeps it elsewhere, `=off` not at all.
+// examples/ and a reader's PI_COMPANION_LISTINGS. A kernel whose inputs differ has no
+// service and checks cells itself, paying the cold price, and a rebuild starts in the
+// background. PI_COMPANION_KERNEL_SNAPSHOT=DIR keeps it elsewhere, `=off` not at all.
 
 const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
-const { conversionCacheDir, fingerprintOf, sha256 } = require("./conversion-cache.cjs");
+const { fingerprintOf, sha256 } = require("./conversion-cache.cjs");
 
 const SNAPSHOT_ENV = "PI_COMPANION_KERNEL_SNAPSHOT";
 const LAUNCHER_ENV = "PI_COMPANION_KERNEL_LAUNCHER";
-/** The global the deserialized heap hands the kernel its state by (start-kernel.cjs reads it). */
-const STATE_GLOBAL = "__piCompanionKernelSnapshot";
 
 /**
  * The directory holding `kernel.blob` and `kernel.key`, or undefined when turned off.
@@ -82,27 +81,7 @@ function usableSnapshot(projectRoot) {
 }
 
 /**
- * Whether the cells' cache (conversion-cache.cjs) has stored cells since the snapshot
- * was built, from the same inputs: a notebook opened again. Its cells then come from
- * the cache without the program, and deserialising the snapshot's heap (about 190 MB;
- * kernel ready 23-31 s against Deno's 1.7-3.1 s at load 27-37) would cost more than it
- * spares, so the kernel starts plainly; a cell the cache lacks then pays for the program.
- * @param {string} projectRoot
- * @param {string} blob
- */
-function cellsCachedSinceSnapshot(projectRoot, blob) {
-  const cacheDir = conversionCacheDir(projectRoot);
-  if (cacheDir === undefined) return false;
-  try {
-    const built = fs.statSync(filesOf(path.dirname(blob)).key).mtimeMs;
-    return fs.readdirSync(cacheDir, { withFileTypes: true }).some((entry) => entry.isDirectory() && fs.statSync(path.join(cacheDir, entry.name)).mtimeMs > built);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Builds the snapshot (several seconds to a minute: a whole type check of examples/).
+ * Builds the snapshot (tens of seconds: a whole type check of examples/, then the program).
  * The blob is written under a temporary name and renamed; the key is written last, so
  * a build that fails or is killed leaves no snapshot a kernel would use.
  * @param {string} projectRoot
@@ -137,23 +116,21 @@ function buildSnapshot(projectRoot) {
 
 /**
  * Starts the kernel: `argv` is the kernel's Node command line less Node (its flags, then
- * start-kernel.cjs and the connection file), run from the snapshot when there is a
- * usable one. This process stays as the one Jupyter knows: it passes its signals on
+ * start-kernel.cjs and the connection file); when the snapshot is missing its inputs, a
+ * rebuild starts for the next kernel. This process stays as the one Jupyter knows: it passes its signals on
  * (interrupt is SIGINT) and exits as the kernel does. `env` is added to the kernel's environment.
  * @param {string} projectRoot
  * @param {string[]} argv
  * @param {Record<string, string>} [env]
  */
 function launchKernel(projectRoot, argv, env = {}) {
-  const usable = usableSnapshot(projectRoot);
-  if (usable === undefined) rebuildInBackground(projectRoot);
-  const blob = usable !== undefined && !cellsCachedSinceSnapshot(projectRoot, usable) ? usable : undefined;
+  if (usableSnapshot(projectRoot) === undefined) rebuildInBackground(projectRoot);
   // Its own process group: Jupyter interrupts a kernel by signalling its group (killpg), so a
   // child in this process's group got each SIGINT twice, once from Jupyter and once passed on
   // below, the second late under load, where it broke into the next cell ("Script execution
   // was interrupted by SIGINT") or left the kernel busy for good. Now every signal reaches the
   // kernel once, through this process; exitWithLauncher() ends the kernel if this one dies.
-  const child = spawn(process.execPath, blob === undefined ? argv : ["--snapshot-blob", blob, ...argv], {
+  const child = spawn(process.execPath, argv, {
     stdio: "inherit",
     detached: true,
     env: { ...process.env, ...env, [LAUNCHER_ENV]: String(process.pid) },
@@ -192,7 +169,7 @@ function endWithClient(kernel) {
  * When kernel:install built a snapshot that its inputs have since outgrown (an edit
  * under examples/, another install), builds it again for the next kernel, in a process
  * of its own at the lowest priority, one at a time (`rebuild.lock` holds its pid). This
- * kernel starts without it.
+ * kernel has no check service.
  * @param {string} projectRoot
  */
 function rebuildInBackground(projectRoot) {
@@ -226,21 +203,7 @@ function exitWithLauncher() {
   }, 1000).unref();
 }
 
-/**
- * What the snapshot's heap holds for the kernel, when it started from one.
- * @typedef {{
- *   ts: typeof import("typescript"),
- *   converter: import("./converter.cjs").KernelConverter,
- *   settings: { toCommonJs: (js: string, known: Map<string, import("./stack-traces.cjs").CommonJs>) => string, tslabConverter: () => import("tslab/dist/converter").Converter, cacheDir?: string },
- * }} SnapshotState
- */
-
-/** @returns {SnapshotState | undefined} */
-function snapshotState() {
-  return /** @type {Record<string, SnapshotState | undefined>} */ (/** @type {unknown} */ (globalThis))[STATE_GLOBAL];
-}
-
-module.exports = { SNAPSHOT_ENV, STATE_GLOBAL, buildSnapshot, cellsCachedSinceSnapshot, exitWithLauncher, launchKernel, snapshotDir, snapshotKey, snapshotState, usableSnapshot };
+module.exports = { SNAPSHOT_ENV, buildSnapshot, exitWithLauncher, launchKernel, snapshotDir, snapshotKey, usableSnapshot };
 
 // `node program-snapshot.cjs --rebuild PROJECT_ROOT`: rebuildInBackground's process.
 if (require.main === module && process.argv[2] === "--rebuild" && process.argv[3] !== undefined) {

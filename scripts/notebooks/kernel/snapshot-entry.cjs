@@ -1,9 +1,11 @@
 // @ts-check
 "use strict";
 // The entry `node --build-snapshot` runs to make the kernel's startup snapshot
-// (program-snapshot.cjs builds it; read there why). It loads the project's TypeScript and
-// the kernel's converter, builds the type-check program and checks examples/ with it,
-// and leaves them in the heap, for the deserialized main function to hand the kernel.
+// (program-snapshot.cjs builds it; read there why). It loads the project's TypeScript with
+// the variance store hooked in and the kernel's converter, checks examples/ in a converter
+// it then drops (which fills the variance store with TypeBox's variances), builds the
+// type-check program in another, unchecked, and leaves that one in the heap for the
+// deserialized main function, which serves a kernel's checks with it (check-service.cjs).
 // A snapshot builder can require built-in modules only, so the kernel's own modules and
 // TypeScript are loaded by the small loader here.
 
@@ -15,10 +17,11 @@ const vm = require("node:vm");
 /** @type {Map<string, { exports: any }>} */
 const loaded = new Map();
 /**
- * A CommonJS module by absolute file name; its `./` requires load the same way, the rest are built-in.
+ * A CommonJS module by absolute file name (run as `source`); its `./` requires load the same way, the rest are built-in.
  * @param {string} file
+ * @param {string} [source]
  */
-function load(file) {
+function load(file, source = fs.readFileSync(file, "utf8")) {
   const known = loaded.get(file);
   if (known !== undefined) return known.exports;
   const module = { exports: {} };
@@ -26,7 +29,7 @@ function load(file) {
   const dir = path.dirname(file);
   /** @param {string} specifier */
   const requireHere = (specifier) => (specifier.startsWith(".") ? load(path.resolve(dir, specifier)) : require(specifier));
-  const wrapper = vm.compileFunction(fs.readFileSync(file, "utf8"), ["exports", "require", "module", "__filename", "__dirname"], { filename: file });
+  const wrapper = vm.compileFunction(source, ["exports", "require", "module", "__filename", "__dirname"], { filename: file });
   wrapper(module.exports, requireHere, module, file, dir);
   return module.exports;
 }
@@ -35,31 +38,40 @@ const kernelDir = __dirname;
 // `node --build-snapshot snapshot-entry.cjs TYPESCRIPT_FILE PROJECT_ROOT` (program-snapshot.cjs's buildSnapshot).
 const [typescriptFile, projectRoot] = process.argv.slice(2);
 if (typescriptFile === undefined || projectRoot === undefined) throw new Error("usage: node --snapshot-blob BLOB --build-snapshot snapshot-entry.cjs TYPESCRIPT_FILE PROJECT_ROOT");
+/** @type {typeof import("../../toolchain/typescript-variances.cjs")} */
+const variances = load(path.join(kernelDir, "..", "..", "toolchain", "typescript-variances.cjs"));
+// The store as a plainly started process would use it (PI_COMPANION_TYPESCRIPT_VARIANCES at the build).
+const storeSettings = variances.varianceStoreSettings(projectRoot);
+const hookedSource = storeSettings === undefined ? undefined : variances.hookedTypeScriptSource(fs.readFileSync(typescriptFile, "utf8"));
 /** @type {typeof import("typescript")} */
-const ts = load(typescriptFile);
+const ts = load(typescriptFile, hookedSource);
+if (storeSettings !== undefined && hookedSource !== undefined) variances.installVarianceStore(ts, storeSettings.dir, storeSettings.mode);
 /** @type {typeof import("./converter.cjs")} */
 const { createConverter } = load(path.join(kernelDir, "converter.cjs"));
 const unset = () => {
-  throw new Error("the kernel started from the snapshot did not hand its converter its settings");
+  throw new Error("the check service started from the snapshot did not hand its converter its settings");
 };
-/** @type {import("./program-snapshot.cjs").SnapshotState["settings"]} */
+/** @type {import("./check-service.cjs").ServiceState["settings"]} */
 const settings = { toCommonJs: unset, tslabConverter: unset, cacheDir: undefined };
-const converter = createConverter({
-  ts,
-  projectRoot,
-  toCommonJs: (js, known) => settings.toCommonJs(js, known),
-  tslabConverter: () => settings.tslabConverter(),
-  get cacheDir() {
-    return settings.cacheDir;
-  },
-});
-converter.warm();
+const makeConverter = () =>
+  createConverter({
+    ts,
+    projectRoot,
+    toCommonJs: (js, known) => settings.toCommonJs(js, known),
+    tslabConverter: () => settings.tslabConverter(),
+    get cacheDir() {
+      return settings.cacheDir;
+    },
+  });
+// A checked program held 141 MB of the snapshot, which took 3 s to deserialise against
+// 1.2 s for the 62 MB of an unchecked one; TypeBox's variances, the costly part of a first
+// check, come from the store instead.
+makeConverter().warm();
+const converter = makeConverter();
+converter.buildProgram();
 
 v8.startupSnapshot.setDeserializeMainFunction(() => {
   // Loaded now, by Node's own require: a module compiled into the snapshot cannot import().
-  const { runKernelFromSnapshot } = require("node:module").createRequire(path.join(kernelDir, "snapshot-entry.cjs"))("./run-from-snapshot.cjs");
-  runKernelFromSnapshot({ ts, converter, settings }).catch((/** @type {unknown} */ error) => {
-    console.error("the kernel did not start from its snapshot:", error);
-    process.exit(1);
-  });
+  const { serveChecks } = require("node:module").createRequire(path.join(kernelDir, "snapshot-entry.cjs"))("./check-service.cjs");
+  serveChecks({ ts, converter, settings });
 });

@@ -44,7 +44,7 @@ const { createExecuteRequests } = require("./execute-request.cjs");
 const { isComplete } = require("./is-complete.cjs");
 const { PROTOCOL_VERSION, installShellChannel } = require("./shell-channel.cjs");
 const { readFileSync } = require("node:fs");
-const { exitWithLauncher, snapshotState, usableSnapshot } = require("./program-snapshot.cjs");
+const { exitWithLauncher, usableSnapshot } = require("./program-snapshot.cjs");
 const { createCheckService, withCheckService } = require("./check-service.cjs");
 const { conversionCacheDir } = require("./conversion-cache.cjs");
 const { requirePinnedPi } = require("./pin-check.cjs");
@@ -67,12 +67,11 @@ process.chdir(projectRoot);
 
 exitWithLauncher();
 passFlagsToChildren();
+// First, so that it deserialises the program while this process loads tslab (check-service.cjs).
+const checkService = createCheckService(() => usableSnapshot(projectRoot));
+checkService.warm();
 const fromProject = createRequire(path.join(projectRoot, "package.json"));
-// Started from the startup snapshot (program-snapshot.cjs): its TypeScript, with the
-// program built and checked, is the project's TypeScript for every require() below.
-const fromSnapshot = snapshotState();
-if (fromSnapshot !== undefined) seedModule(fromProject.resolve("typescript"), fromSnapshot.ts);
-else typescriptFromCodeCache();
+typescriptFromCodeCache();
 const tslabMain = fromProject.resolve("tslab/dist/main.js");
 const fromTslab = createRequire(tslabMain);
 /**
@@ -90,7 +89,7 @@ function seedModule(file, exports) {
   return seeded;
 }
 /**
- * Started plainly: the project's TypeScript with the variance store hooked in
+ * The project's TypeScript with the variance store hooked in
  * (scripts/toolchain/typescript-variances.cjs: TypeBox's variances measured once, not in every
  * kernel), compiled from V8's code cache kept beside the cells' cache, and the cache written
  * again as the kernel exits when it was missing or stale (scripts/toolchain/typescript-code-cache.cjs). No code
@@ -176,28 +175,10 @@ converterModule.createConverter = (options) => {
     tslabConverter: () => tslabCreateConverter(options),
     cacheDir: conversionCacheDir(projectRoot),
   };
-  const snapshotConverter = takeSnapshotConverter(settings);
-  if (snapshotConverter !== undefined) return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (snapshotConverter));
-  // Started plainly: a cell the cells' cache lacks is checked by a check service started
-  // from the snapshot, when there is a usable one (check-service.cjs).
-  checkService = createCheckService(() => usableSnapshot(projectRoot));
+  // A cell the cells' cache lacks is checked by the check service, when there is one (check-service.cjs).
   const converter = withCheckService(createConverter({ ts: fromProject("typescript"), projectRoot, ...settings }), checkService);
   return /** @type {import("tslab/dist/converter").Converter} */ (/** @type {unknown} */ (converter));
 };
-
-/** @type {ReturnType<typeof createCheckService> | undefined} the plainly started kernel's check service */
-let checkService;
-let snapshotConverterTaken = false;
-/**
- * The snapshot's converter, its program built and checked, given this kernel's settings; once.
- * @param {import("./program-snapshot.cjs").SnapshotState["settings"]} settings
- */
-function takeSnapshotConverter(settings) {
-  if (fromSnapshot === undefined || snapshotConverterTaken) return undefined;
-  snapshotConverterTaken = true;
-  Object.assign(fromSnapshot.settings, settings);
-  return fromSnapshot.converter;
-}
 
 /**
  * The converter with a reader's own files in view: an import of a TypeScript file outside
@@ -259,8 +240,6 @@ function start() {
     unhandledRejection: process.listeners("unhandledRejection"),
   };
   startKernel({ configPath: connectionFile, enableFindLocal: false, jsKernel: false, globalVersion: tslabVersion });
-  // Up: the check service starts beside the kernel (check-service.cjs).
-  setImmediate(() => checkService?.warm());
   // As a plain EventEmitter: Node's types take these two events one at a time.
   const emitter = /** @type {import("node:events").EventEmitter} */ (process);
   for (const [event, kept] of Object.entries(before)) {
