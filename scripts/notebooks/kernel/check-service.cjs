@@ -34,6 +34,8 @@ const path = require("node:path");
  */
 
 const SERVICE_ENTRY = __filename;
+/** How long the kernel waits for an answer before it checks the cell itself (a cold check under load takes tens of seconds). */
+const ANSWER_MS = 90_000;
 /** How long the service waits with no request before it checks examples/ ahead (serveChecks). */
 const IDLE_MS = 250;
 
@@ -99,6 +101,16 @@ function createCheckService(blob) {
     return new Promise((answer) => {
       waiting.set(id, answer);
       service.send(/** @type {CheckRequest} */ ({ id, ...request }));
+      setTimeout(() => {
+        if (!waiting.has(id)) return;
+        // Unexplained once (.ci/run, Node 22, 2026-12-07): a kernel waited 8 minutes for an
+        // answer while the service sat idle. The kernel checks its cells itself from then on.
+        const message = `the check service gave no answer in ${ANSWER_MS / 1000} s; this kernel checks its cells itself from now on`;
+        console.error(message);
+        unavailable = true;
+        child?.kill();
+        failAll(message);
+      }, ANSWER_MS).unref();
     });
   }
 
