@@ -10,10 +10,10 @@
 // snapshot's build does both once, when `npm run kernel:install` runs: it checks
 // examples/ in a converter it drops, so the store holds the variances, and keeps the
 // program unchecked. Idle, 2 cores (2026-12-07), ch37's first cell answered at about 2 s
-// from the kernel's spawn this way, against 4.2 to 4.3 s from a kernel started from a
+// from the kernel's spawn this way, against 4.1 to 4.2 s from a kernel started from a
 // snapshot of the program checked (141 MB, 3 s to deserialise, 589 MB resident, before
-// the kernel could answer kernel_info) and 4.3 to 4.4 s from a kernel checking it itself:
-// the kernel starts plainly (about 0.9 s) while the service deserialises its 62 MB
+// the kernel could answer kernel_info) and 4.1 to 4.3 s from a kernel checking it itself:
+// the kernel starts plainly (about 0.9 s) while the service deserialises its 63 MB
 // (1.2 s, 233 MB) on the other core. Every cell is still checked in full.
 //
 // The snapshot is for one set of inputs (`snapshotKey`): this checkout's place, Node,

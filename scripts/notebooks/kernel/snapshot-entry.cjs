@@ -41,11 +41,10 @@ if (typescriptFile === undefined || projectRoot === undefined) throw new Error("
 /** @type {typeof import("../../toolchain/typescript-variances.cjs")} */
 const variances = load(path.join(kernelDir, "..", "..", "toolchain", "typescript-variances.cjs"));
 // The store as a plainly started process would use it (PI_COMPANION_TYPESCRIPT_VARIANCES at the build).
-const storeSettings = variances.varianceStoreSettings(projectRoot);
-const hookedSource = storeSettings === undefined ? undefined : variances.hookedTypeScriptSource(fs.readFileSync(typescriptFile, "utf8"));
+const hooked = variances.varianceStoreFor(typescriptFile, projectRoot);
 /** @type {typeof import("typescript")} */
-const ts = load(typescriptFile, hookedSource);
-if (storeSettings !== undefined && hookedSource !== undefined) variances.installVarianceStore(ts, storeSettings.dir, storeSettings.mode);
+const ts = load(typescriptFile, hooked?.source);
+hooked?.install(ts);
 /** @type {typeof import("./converter.cjs")} */
 const { createConverter } = load(path.join(kernelDir, "converter.cjs"));
 const unset = () => {
@@ -64,7 +63,7 @@ const makeConverter = () =>
     },
   });
 // A checked program held 141 MB of the snapshot, which took 3 s to deserialise against
-// 1.2 s for the 62 MB of an unchecked one; TypeBox's variances, the costly part of a first
+// 1.2 s for the 63 MB of an unchecked one; TypeBox's variances, the costly part of a first
 // check, come from the store instead.
 makeConverter().warm();
 const converter = makeConverter();
