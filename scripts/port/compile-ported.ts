@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type ts from "typescript";
 import { compileFiles, type CompileDiagnostic } from "../toolchain/compile.ts";
+import { sharedParseHost } from "../toolchain/parsed-files.ts";
 import type { PackageKey } from "../toolchain/pin.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -21,7 +22,7 @@ const programs = new Map<string, PortedProgram>();
 /** A compiler host that reads each chapter module `port` changes as the port rewrites it. */
 function portedHost(options: ts.CompilerOptions, port: Port): ts.CompilerHost {
   const ported = new Map([...portedSources(port)].map(([file, text]) => [resolve(PROJECT_ROOT, file), text]));
-  const host = typescript.createCompilerHost(options);
+  const host = sharedParseHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   const parsed = new Map<string, ts.SourceFile>();

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { dirname, join, relative } from "node:path";
 import type ts from "typescript";
 import { compilerOptionsFor, typesEntry, type CompileDiagnostic } from "../toolchain/compile.ts";
+import { sharedParseHost } from "../toolchain/parsed-files.ts";
 import { PACKAGE_NAMES, type PackageKey } from "../toolchain/pin.ts";
 import { typescript } from "../toolchain/typescript.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -161,7 +162,8 @@ export function typecheckAgainstRelease(files: readonly string[], releaseDir: st
   const dirs = Object.fromEntries(
     (Object.keys(PACKAGE_NAMES) as PackageKey[]).map((key) => [key, join(modules, PACKAGE_NAMES[key])]),
   ) as Record<PackageKey, string>;
-  const program = typescript.createProgram({ rootNames: [...files], options: portedCompilerOptions(dirs, port) });
+  const options = portedCompilerOptions(dirs, port);
+  const program = typescript.createProgram({ rootNames: [...files], options, host: sharedParseHost(options) });
   return typescript.getPreEmitDiagnostics(program).map(diagnosticValue);
 }
 

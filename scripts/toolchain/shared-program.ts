@@ -2,6 +2,7 @@ import { dirname, join } from "node:path";
 import type ts from "typescript";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { substitutions } from "./listing-source.ts";
+import { sharedParseHost } from "./parsed-files.ts";
 import { typescript } from "./typescript.ts";
 
 /**
@@ -86,7 +87,7 @@ export function announcedFiles(): ReadonlySet<string> {
  * on its name and the options, which are fixed per host.
  */
 function cachingHost(options: ts.CompilerOptions, documented: readonly string[]): ts.CompilerHost {
-  const host = typescript.createCompilerHost(options);
+  const host = sharedParseHost(options);
   const record = recorder;
   if (record !== undefined) {
     // Every question the program asks passes through these five (getSourceFile reads through readFile).
