@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { after, test, type TestContext } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import { childrenOf, ended } from "../lib/processes.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
@@ -39,23 +39,63 @@ async function withEnv<T>(values: Record<string, string | undefined>, body: () =
 }
 
 /**
- * Runs `code` in `kernel`: its execute_reply's content and what it printed. `busy()` is
- * called once the kernel has said it is busy with the cell.
+ * How long a test waits for one reply: past the kernel's own bound on its check service
+ * (ANSWER_MS, 90 s) and a check of its own after it. Once, in .ci/run, this file waited
+ * 8 minutes for a reply with every process asleep; it now fails naming the step.
+ */
+const REPLY_MS = 150_000;
+
+/** `answer`, or a failure naming `step`, the kernel's state and its stderr after {@link REPLY_MS}. */
+async function within<T>(kernel: RunningKernel, step: string, answer: Promise<T>): Promise<T> {
+  let bound: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    bound = setTimeout(() => {
+      const state = kernel.exit() ?? "still runs";
+      fail(new Error(`${step}: no answer in ${REPLY_MS / 1000} s; the kernel ${state}; its stderr:\n${kernel.stderr().slice(-2_000)}`));
+    }, REPLY_MS);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(bound);
+  }
+}
+
+/**
+ * Runs `code` in `kernel`: its execute_reply's content and what it printed, once both the
+ * reply and the kernel's idle status for the cell are in (its output comes on another
+ * socket, and may follow the reply). `busy()` is called once the kernel has said it is
+ * busy with the cell.
  */
 async function runCell(kernel: RunningKernel, code: string, busy?: () => void) {
   let text = "";
+  let idle: () => void = () => undefined;
+  const idled = new Promise<void>((resolve) => (idle = resolve));
   const request = kernel.client.request("execute_request", { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: false });
   const stop = kernel.client.onIopub((message) => {
     if (message.parent_header.msg_id !== request.id) return;
     if (message.header.msg_type === "status" && message.content.execution_state === "busy") busy?.();
+    if (message.header.msg_type === "status" && message.content.execution_state === "idle") idle();
     if (message.header.msg_type === "stream") text += String(message.content.text);
     if (message.header.msg_type === "execute_result") text += String((message.content.data as Record<string, unknown>)["text/plain"]);
   });
   try {
-    return { reply: (await request.reply).content, text };
+    const [reply] = await within(kernel, `the cell ${JSON.stringify(code.split("\n")[0])}`, Promise.all([request.reply, idled]));
+    return { reply: reply.content, text };
   } finally {
     stop();
   }
+}
+
+/** The content of `kernel`'s reply to a `type` request with `content`, within {@link REPLY_MS}. */
+async function ask(kernel: RunningKernel, type: string, content: Record<string, unknown>) {
+  return (await within(kernel, `the ${type} ${JSON.stringify(content)}`, kernel.client.request(type, content).reply)).content;
+}
+
+/** Says in the test's output when `kernel` gave up on its check service (the test still judges what the kernel answered). */
+function noteFallback(t: TestContext, kernel: RunningKernel): void {
+  const line = kernel.stderr().split("\n").find((text) => text.includes("the check service gave no answer"));
+  if (line !== undefined) t.diagnostic(`the kernel fell back to checking its cells itself: ${line}`);
 }
 
 /** The CPU time process `pid` has used, user and system, in seconds (Linux's /proc). */
@@ -96,7 +136,7 @@ test("kernel snapshot: used only while examples/, the installed packages and PI_
   });
 });
 
-test("kernel snapshot: at a first opening the kernel starts plainly and its check service from the snapshot at once; the service type-checks every cell, keeps them in the cells' cache, and the kernel runs Pi, maps a throw in step.ts to its lines, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async () => {
+test("kernel snapshot: at a first opening the kernel starts plainly and its check service from the snapshot at once; the service type-checks every cell, keeps them in the cells' cache, and the kernel runs Pi, maps a throw in step.ts to its lines, and hands a child Node no --snapshot-blob (builds one: tens of seconds)", async (t) => {
   const dir = join(scratch, "built");
   const cells = join(scratch, "built-cells");
   await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: cells, PI_COMPANION_LISTINGS: undefined }, async () => {
@@ -143,11 +183,12 @@ test("kernel snapshot: at a first opening the kernel starts plainly and its chec
       assert.deepEqual(tsx, [], `the kernel loaded tsx: ${flags.text}`);
     } finally {
       await kernel.stop();
+      noteFallback(t, kernel);
     }
   });
 });
 
-test("kernel snapshot: at a second opening (the cells cached) the kernel starts its check service from the snapshot too, which checks a reader's new cell: the cell runs, sees earlier cells' names, completes and inspects them, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async () => {
+test("kernel snapshot: at a second opening (the cells cached) the kernel starts its check service from the snapshot too, which checks a reader's new cell: the cell runs, sees earlier cells' names, completes and inspects them, a type error fails it, and an interrupt while it waits cancels it (after the test above)", async (t) => {
   const dir = join(scratch, "built");
   const cells = join(scratch, "built-cells");
   await withEnv({ [SNAPSHOT_ENV]: dir, PI_COMPANION_KERNEL_CACHE: cells, PI_COMPANION_LISTINGS: undefined }, async () => {
@@ -179,8 +220,8 @@ test("kernel snapshot: at a second opening (the cells cached) the kernel starts 
       // Completion and inspection come from the service too: the kernel builds no program of
       // its own for them (seconds of CPU in this process), and the answer is the checker's.
       const before = cpuSecondsOf(Number(pid));
-      const completion = (await kernel.client.request("complete_request", { code: "agent.", cursor_pos: 6 }).reply).content;
-      const inspection = (await kernel.client.request("inspect_request", { code: "agent", cursor_pos: 5, detail_level: 0 }).reply).content;
+      const completion = await ask(kernel, "complete_request", { code: "agent.", cursor_pos: 6 });
+      const inspection = await ask(kernel, "inspect_request", { code: "agent", cursor_pos: 5, detail_level: 0 });
       const spent = cpuSecondsOf(Number(pid)) - before;
       assert.ok((completion.matches as string[]).includes("prompt"), JSON.stringify(completion));
       assert.match(String((inspection.data as Record<string, unknown>)["text/plain"]), /const agent: Agent/, JSON.stringify(inspection));
@@ -190,6 +231,7 @@ test("kernel snapshot: at a second opening (the cells cached) the kernel starts 
       assert.match(String(wrong.reply.evalue), /TS2322/, JSON.stringify(wrong.reply));
     } finally {
       await kernel.stop();
+      noteFallback(t, kernel);
     }
     // Started plainly, it compiled TypeScript and kept V8's code for it as it exited
     // (typescript-code-cache.cjs); the next kernel runs from it and leaves it as it was.
@@ -210,6 +252,7 @@ test("kernel snapshot: at a second opening (the cells cached) the kernel starts 
       assert.equal(next.text.trim(), "next", "the kernel runs the next cell");
     } finally {
       await second.stop();
+      noteFallback(t, second);
     }
     await kernelEnded(secondPid!);
     assert.equal(statSync(codeCache).mtimeMs, written, "the second kernel did not run TypeScript from the code cache: it wrote it again");

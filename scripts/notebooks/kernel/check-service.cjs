@@ -42,9 +42,20 @@ const IDLE_MS = 250;
 /**
  * The kernel's side: checks cells in a service started from `blob()` by `warm()` or the first request.
  * `blob()` is the usable snapshot at that moment, or undefined (then there is no service).
+ * `options` are for tests: how long a request may wait (`answerMs`), and how the service
+ * process starts from the blob (`spawnService`).
  * @param {() => string | undefined} blob
+ * @param {{ answerMs?: number, spawnService?: (blob: string) => import("node:child_process").ChildProcess }} [options]
  */
-function createCheckService(blob) {
+function createCheckService(blob, options = {}) {
+  const answerMs = options.answerMs ?? ANSWER_MS;
+  const spawnService =
+    options.spawnService ??
+    ((/** @type {string} */ from) =>
+      spawn(process.execPath, ["--snapshot-blob", from, SERVICE_ENTRY], {
+        stdio: ["ignore", "ignore", "inherit", "ipc"],
+        env: process.env,
+      }));
   /** @type {import("node:child_process").ChildProcess | undefined} */
   let child;
   let unavailable = false;
@@ -64,10 +75,7 @@ function createCheckService(blob) {
       unavailable = true;
       return undefined;
     }
-    const started = spawn(process.execPath, ["--snapshot-blob", from, SERVICE_ENTRY], {
-      stdio: ["ignore", "ignore", "inherit", "ipc"],
-      env: process.env,
-    });
+    const started = spawnService(from);
     started.on("message", (/** @type {{ id: number, reply: ServedCheck }} */ message) => {
       waiting.get(message.id)?.(message.reply);
       waiting.delete(message.id);
@@ -105,12 +113,12 @@ function createCheckService(blob) {
         if (!waiting.has(id)) return;
         // Unexplained once (.ci/run, Node 22, 2026-12-07): a kernel waited 8 minutes for an
         // answer while the service sat idle. The kernel checks its cells itself from then on.
-        const message = `the check service gave no answer in ${ANSWER_MS / 1000} s; this kernel checks its cells itself from now on`;
+        const message = `the check service gave no answer in ${answerMs / 1000} s; this kernel checks its cells itself from now on`;
         console.error(message);
         unavailable = true;
         child?.kill();
         failAll(message);
-      }, ANSWER_MS).unref();
+      }, answerMs).unref();
     });
   }
 
