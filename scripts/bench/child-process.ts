@@ -19,13 +19,21 @@ export function timeTsx(args: readonly string[], cwd: string): Promise<TimedProc
 }
 
 /** Runs the entry point `entry` with `args` in `cwd` as its npm script runs it (through boot.mjs), and times it. */
-export function timeAsNpmRunsIt(entry: string, args: readonly string[], cwd: string): Promise<TimedProcess> {
-  return timeNode(asNpmRunsIt(entry, args), cwd);
+export function timeAsNpmRunsIt(
+  entry: string,
+  args: readonly string[],
+  cwd: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<TimedProcess> {
+  return timeNode(asNpmRunsIt(entry, args), cwd, env);
 }
 
-/** Runs `node <args>` in `cwd`, keeping only the ends of its output, and times it. */
-export async function timeNode(args: readonly string[], cwd: string): Promise<TimedProcess> {
+/** Runs `node <args>` in `cwd` (with `env`, or this process's), keeping only the ends of its output, and times it. */
+export async function timeNode(args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<TimedProcess> {
   const started = performance.now();
-  const { code, stdout, stderr } = await runCommand(process.execPath, args, { cwd });
+  const { code, stdout, stderr } = await runCommand(process.execPath, args, {
+    cwd,
+    ...(env === undefined ? {} : { env }),
+  });
   return { ms: performance.now() - started, status: code, stderrTail: tail(stderr), stdoutTail: tail(stdout) };
 }

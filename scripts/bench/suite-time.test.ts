@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { availableParallelism } from "node:os";
+import { elapsed } from "../lib/heartbeat.ts";
 import { notMeasuredBecause, suiteSection } from "./suite-time.ts";
 
 test("bench.suite: npm test is set against the sum of its parts, repetition by repetition, with the load and the 5-minute target", () => {
@@ -38,5 +40,25 @@ test("bench.suite: a failed npm test is not a time, and the reason names the fai
   assert.equal(
     reason,
     "npm test exited with status 1 (test:unit: 2 of 159 files failed: scripts/site/pages.test.ts, scripts/site/links.test.ts | test: npm run test:unit failed (exit 1)); a run that did not pass is not a time",
+  );
+});
+
+test("bench.suite: with a census, the section shows npm test's CPU by kind of process and the least wall time that CPU needs on these cores", () => {
+  const root = "/home/me/pi-book";
+  const rows = [
+    { pid: 1, ppid: 0, argv: [`${root}/scripts/notebooks/kernel/start-kernel.cjs`], cwd: root, cpuSeconds: 300 },
+    { pid: 2, ppid: 0, argv: [`${root}/scripts/ledger/main.ts`], cwd: root, cpuSeconds: 100 },
+  ];
+  const section = suiteSection([400_000], [200_000], { typecheck: [1], ledger: [1], notebooks: [1] }, "load 0.1", 1, {
+    rows,
+    root,
+  });
+  assert.ok(section.kind === "measured");
+  assert.deepEqual(section.tables[1]!.rows.at(-1), ["every Node process", "2", "400.0 s", "100%"]);
+  const cores = availableParallelism();
+  const least = (400 / cores) * 1000;
+  assert.equal(
+    section.findings[1],
+    `The last npm test's 2 Node processes used 400 CPU-s (Python's Jupyter clients and Chromium not counted): on ${cores} cores that is at least ${elapsed(least)} of its 6 min 40 s, ${least > 300_000 ? "more than the 5 min 00 s target: reaching it needs less CPU, not only better packing" : "within the 5 min 00 s target: the rest is waiting and packing"}.`,
   );
 });

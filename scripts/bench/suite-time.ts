@@ -1,10 +1,12 @@
-import { availableParallelism, loadavg } from "node:os";
-import { relative } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { timeAsNpmRunsIt, type TimedProcess } from "./child-process.ts";
 import { interleave, median, ratioQuartiles, type Contender } from "./interleave.ts";
 import { elapsed } from "../lib/heartbeat.ts";
 import { BOOT } from "../lib/npm-scripts.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { censusEnvironment, censusTable, readCensus, type CensusRow } from "./process-census.ts";
 import { ratio, type BenchSection } from "./section.ts";
 
 /** `npm test`, and the three expensive things it does at least once: its parts. */
@@ -14,7 +16,8 @@ const PARTS = {
   ledger: ["scripts/ledger/main.ts", "--json", "--no-write"],
   notebooks: ["scripts/notebooks/main.ts"],
 } as const;
-const timed = ([entry, ...args]: readonly [string, ...string[]], root: string) => timeAsNpmRunsIt(entry, args, root);
+const timed = ([entry, ...args]: readonly [string, ...string[]], root: string, env?: NodeJS.ProcessEnv) =>
+  timeAsNpmRunsIt(entry, args, root, env);
 
 /** `npm test` as package.json spells it. */
 const NPM_TEST_LINE = `node --import ./${relative(PROJECT_ROOT, BOOT)} ${NPM_TEST.join(" ")}`;
@@ -45,6 +48,7 @@ export async function measureSuite(
     ledger: [],
     notebooks: [],
   };
+  let census: CensusRow[] = [];
   let now = "";
   let since = Date.now();
   const running = (what: string) => {
@@ -56,7 +60,14 @@ export async function measureSuite(
       name: "test",
       run: async () => {
         running("npm test");
-        runs.test.push(await timed(NPM_TEST, root));
+        // Every Node process it starts keeps its CPU time in the census (the last run's is reported).
+        const dir = mkdtempSync(join(tmpdir(), "pi-suite-census-"));
+        try {
+          runs.test.push(await timed(NPM_TEST, root, censusEnvironment(dir)));
+          census = readCensus(dir);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       },
     },
     {
@@ -86,7 +97,7 @@ export async function measureSuite(
   const partTimes = Object.fromEntries(
     (Object.keys(PARTS) as Part[]).map((part) => [part, runs[part].map((run) => run.ms)]),
   ) as Record<Part, number[]>;
-  return suiteSection(samples.test!, samples.parts!, partTimes, load, repetitions);
+  return suiteSection(samples.test!, samples.parts!, partTimes, load, repetitions, { rows: census, root });
 }
 
 /**
@@ -98,6 +109,24 @@ export function notMeasuredBecause(name: string, failed: TimedProcess): string {
   return `${name === "test" ? "npm test" : `the ${name} part`} exited with status ${failed.status} (${said}); a run that did not pass is not a time`;
 }
 
+/**
+ * What the census says of the wall time: the CPU its Node processes used, and the least wall
+ * time that CPU needs on this machine's cores.
+ */
+function censusFinding(rows: readonly CensusRow[], wholeMs: number): string {
+  const cpuSeconds = rows.reduce((sum, row) => sum + row.cpuSeconds, 0);
+  const cores = availableParallelism();
+  const leastMs = (cpuSeconds / cores) * 1000;
+  const verdict =
+    leastMs > SUITE_TARGET_MS
+      ? `more than the ${elapsed(SUITE_TARGET_MS)} target: reaching it needs less CPU, not only better packing`
+      : `within the ${elapsed(SUITE_TARGET_MS)} target: the rest is waiting and packing`;
+  return (
+    `The last npm test's ${rows.length} Node processes used ${cpuSeconds.toFixed(0)} CPU-s (Python's Jupyter clients and Chromium not counted): ` +
+    `on ${cores} cores that is at least ${elapsed(leastMs)} of its ${elapsed(wholeMs)}, ${verdict}.`
+  );
+}
+
 /** The section from the timings: `npm test` and its parts per repetition (ms), and the load they ran at. */
 export function suiteSection(
   test: readonly number[],
@@ -105,9 +134,11 @@ export function suiteSection(
   partTimes: Readonly<Record<Part, readonly number[]>>,
   load: string,
   repetitions: number,
+  census?: { rows: readonly CensusRow[]; root: string },
 ): BenchSection {
   const title = SUITE_TITLE;
   const whole = median(test);
+  const cpu = census === undefined ? [] : [censusFinding(census.rows, whole)];
   const [low, mid, high] = ratioQuartiles(test, parts);
   const partsRow = (part: Part) => [`  ${part}`, elapsed(median(partTimes[part])), ""];
   return {
@@ -126,10 +157,12 @@ export function suiteSection(
           ...(Object.keys(PARTS) as Part[]).map(partsRow),
         ],
       },
+      ...(census === undefined ? [] : [censusTable(census.rows, census.root)]),
     ],
     findings: [
       `npm test takes ${elapsed(whole)}, ${ratio(mid)} the sum of its parts (quartiles ${ratio(low)}–${ratio(high)}), measured side by side at ${load}; ` +
         `target at most ${elapsed(SUITE_TARGET_MS)} on two idle cores: ${whole <= SUITE_TARGET_MS ? "within" : "over"} it.`,
+      ...cpu,
     ],
   };
 }
