@@ -72,7 +72,8 @@ test("bench.census: each process is counted as the kind its script says", () => 
     [["/usr/lib/node_modules/npm/bin/npm-cli.js", "run", "ch37"], "npm itself"],
     [[`${ROOT}/scripts/test/unit.ts`], "the suite's runners (npm test, test:unit, typecheck, notebooks)"],
     [[`${ROOT}/scripts/notebooks/main.ts`], "the suite's runners (npm test, test:unit, typecheck, notebooks)"],
-    [[`${ROOT}/scripts/matrix/probe-install.ts`], "other commands of the project"],
+    [[`${ROOT}/scripts/toolchain/fixtures/variance-check.cjs`, "plain"], "test fixtures run as children"],
+    [[`${ROOT}/scripts/matrix/probe-install.ts`], "the project's other commands (chapter tables, matrix, format, …)"],
     [[], "other Node processes (node -e, temporary fixtures)"],
     [["/tmp/run-file-x/prints.ts"], "other Node processes (node -e, temporary fixtures)"],
   ];

@@ -56,13 +56,17 @@ const KINDS: { kind: string; matches: (script: string) => boolean }[] = [
     kind: "the examples' files run as children (counterexamples, demonstrations)",
     matches: (s) => s.startsWith("examples/"),
   },
+  { kind: "test fixtures run as children", matches: (s) => s.startsWith("scripts/") && s.includes("/fixtures/") },
   { kind: "tsc", matches: (s) => /(^|\/)typescript\/bin\/tsc$|(^|\/)tsc$/.test(s) },
   { kind: "npm itself", matches: (s) => /(^|\/)npm(-cli\.js)?$/.test(s) },
   {
     kind: "the suite's runners (npm test, test:unit, typecheck, notebooks)",
     matches: (s) => s.startsWith("scripts/test/") || s === "scripts/notebooks/main.ts",
   },
-  { kind: "other commands of the project", matches: (s) => s.startsWith("scripts/") },
+  {
+    kind: "the project's other commands (chapter tables, matrix, format, …)",
+    matches: (s) => s.startsWith("scripts/"),
+  },
 ];
 const OTHER = "other Node processes (node -e, temporary fixtures)";
 
