@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { test } from "node:test";
+import { within } from "../lib/within.ts";
 
 type Served = { kind: string; message?: string };
 interface CheckService {
@@ -28,20 +29,11 @@ function standIn(script: string, started: { pid: number | undefined }[]) {
 }
 
 /**
- * Awaits `work` with the event loop held open (the service's process, channel and timer do
- * not hold it; a kernel's own sockets do), for at most 15 s.
+ * Awaits `work` for at most 15 s: the service's process, channel and timer do not hold the
+ * event loop open (a kernel's own sockets do); the bound's timer does.
  */
-async function held<T>(work: Promise<T>): Promise<T> {
-  let bound: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, fail) => {
-    bound = setTimeout(() => fail(new Error("no answer in 15 s: the request waits for ever")), 15_000);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(bound);
-  }
-}
+const held = <T>(work: Promise<T>): Promise<T> =>
+  within(15_000, work, () => "no answer in 15 s: the request waits for ever");
 
 const alive = (pid: number) => {
   try {

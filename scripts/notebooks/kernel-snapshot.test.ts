@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test, type TestContext } from "node:test";
 import { PROJECT_ROOT } from "../lib/paths.ts";
+import { within } from "../lib/within.ts";
 import { childrenOf, ended } from "../lib/processes.ts";
 import { startKernel, type RunningKernel } from "./kernel-process.ts";
 import { TYPE_ERROR_NAME } from "./kernelspec.ts";
@@ -46,19 +47,11 @@ async function withEnv<T>(values: Record<string, string | undefined>, body: () =
 const REPLY_MS = 150_000;
 
 /** `answer`, or a failure naming `step`, the kernel's state and its stderr after {@link REPLY_MS}. */
-async function within<T>(kernel: RunningKernel, step: string, answer: Promise<T>): Promise<T> {
-  let bound: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, fail) => {
-    bound = setTimeout(() => {
-      const state = kernel.exit() ?? "still runs";
-      fail(new Error(`${step}: no answer in ${REPLY_MS / 1000} s; the kernel ${state}; its stderr:\n${kernel.stderr().slice(-2_000)}`));
-    }, REPLY_MS);
+function replyWithin<T>(kernel: RunningKernel, step: string, answer: Promise<T>): Promise<T> {
+  return within(REPLY_MS, answer, () => {
+    const state = kernel.exit() ?? "still runs";
+    return `${step}: no answer in ${REPLY_MS / 1000} s; the kernel ${state}; its stderr:\n${kernel.stderr().slice(-2_000)}`;
   });
-  try {
-    return await Promise.race([answer, late]);
-  } finally {
-    clearTimeout(bound);
-  }
 }
 
 /**
@@ -80,7 +73,7 @@ async function runCell(kernel: RunningKernel, code: string, busy?: () => void) {
     if (message.header.msg_type === "execute_result") text += String((message.content.data as Record<string, unknown>)["text/plain"]);
   });
   try {
-    const [reply] = await within(kernel, `the cell ${JSON.stringify(code.split("\n")[0])}`, Promise.all([request.reply, idled]));
+    const [reply] = await replyWithin(kernel, `the cell ${JSON.stringify(code.split("\n")[0])}`, Promise.all([request.reply, idled]));
     return { reply: reply.content, text };
   } finally {
     stop();
@@ -89,7 +82,7 @@ async function runCell(kernel: RunningKernel, code: string, busy?: () => void) {
 
 /** The content of `kernel`'s reply to a `type` request with `content`, within {@link REPLY_MS}. */
 async function ask(kernel: RunningKernel, type: string, content: Record<string, unknown>) {
-  return (await within(kernel, `the ${type} ${JSON.stringify(content)}`, kernel.client.request(type, content).reply)).content;
+  return (await replyWithin(kernel, `the ${type} ${JSON.stringify(content)}`, kernel.client.request(type, content).reply)).content;
 }
 
 /** Says in the test's output when `kernel` gave up on its check service (the test still judges what the kernel answered). */
