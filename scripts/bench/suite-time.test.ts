@@ -49,16 +49,21 @@ test("bench.suite: with a census, the section shows npm test's CPU by kind of pr
     { pid: 1, ppid: 0, argv: [`${root}/scripts/notebooks/kernel/start-kernel.cjs`], cwd: root, cpuSeconds: 300 },
     { pid: 2, ppid: 0, argv: [`${root}/scripts/ledger/main.ts`], cwd: root, cpuSeconds: 100 },
   ];
-  const section = suiteSection([400_000], [200_000], { typecheck: [1], ledger: [1], notebooks: [1] }, "load 0.1", 1, {
-    rows,
-    root,
-  });
+  // Two runs (medians of 6 min 40 s); the census counted the last, of 7 min 00 s.
+  const section = suiteSection(
+    [380_000, 420_000],
+    [200_000, 200_000],
+    { typecheck: [1, 1], ledger: [1, 1], notebooks: [1, 1] },
+    "load 0.1",
+    2,
+    { rows, ms: 420_000, root },
+  );
   assert.ok(section.kind === "measured");
   assert.deepEqual(section.tables[1]!.rows.at(-1), ["every Node process", "2", "400.0 s", "100%"]);
   const cores = availableParallelism();
   const least = (400 / cores) * 1000;
   assert.equal(
     section.findings[1],
-    `The last npm test's 2 Node processes used 400 CPU-s (Python's Jupyter clients and Chromium not counted): on ${cores} cores that is at least ${elapsed(least)} of its 6 min 40 s, ${least > 300_000 ? "more than the 5 min 00 s target: reaching it needs less CPU, not only better packing" : "within the 5 min 00 s target: the rest is waiting and packing"}.`,
+    `The last npm test's 2 Node processes used 400 CPU-s (Python's Jupyter clients and Chromium not counted): on ${cores} cores that is at least ${elapsed(least)} of its 7 min 00 s, ${least > 300_000 ? "more than the 5 min 00 s target: reaching it needs less CPU, not only better packing" : "within the 5 min 00 s target: the rest is waiting and packing"}.`,
   );
 });
